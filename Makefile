@@ -1,0 +1,27 @@
+# Two entry points: `make play` installs and starts the game, `make test` installs and runs every check.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+
+.PHONY: play test lint bench
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+play: $(VENV)/.installed
+	$(BIN)/bloodyinn simulate --players 2
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+test: $(VENV)/.installed
+	bash scripts/ensure-chromium
+	$(MAKE) lint
+	$(BIN)/pytest -n 2 -q
+
+bench: $(VENV)/.installed
+	$(PY) benchmarks/random_games.py

@@ -1,0 +1,51 @@
+"""bloodyinn: an exact, fast rules engine for The Bloody Inn (Nicolas Robert, Pearl Games, 2015).
+
+    import bloodyinn
+    game = bloodyinn.new_game(players=3, length="short", seed=42)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    print(game.scores(), game.winners())
+"""
+
+from .actions import (
+    Action,
+    Bribe,
+    Build,
+    Bury,
+    Kill,
+    Pass,
+    PayGravedigger,
+    Place,
+    Release,
+    parse_action,
+)
+from .config import FIRST_COME_FIRST_SERVED, UNLIMITED_WEALTH, GameConfig
+from .errors import BloodyInnError, ConfigError, CorruptSaveError, IllegalActionError, NotationError
+from .events import Event
+from .game import Game, new_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "BloodyInnError",
+    "Bribe",
+    "Build",
+    "Bury",
+    "ConfigError",
+    "CorruptSaveError",
+    "Event",
+    "FIRST_COME_FIRST_SERVED",
+    "Game",
+    "GameConfig",
+    "IllegalActionError",
+    "Kill",
+    "NotationError",
+    "Pass",
+    "PayGravedigger",
+    "Place",
+    "Release",
+    "UNLIMITED_WEALTH",
+    "new_game",
+    "parse_action",
+]

@@ -1,0 +1,25 @@
+"""The `bloodyinn` console script. Each sub-command lives in its own module under `commands/` (or its face's
+package) and is registered here; heavy imports happen inside the commands so the CLI starts fast."""
+
+from __future__ import annotations
+
+import typer
+
+from .commands.simulate import simulate
+
+app = typer.Typer(help="The Bloody Inn: play, watch bots, run tournaments, serve the web app.",
+                  no_args_is_help=True, add_completion=False)
+app.command()(simulate)
+
+
+@app.callback()
+def _root() -> None:
+    """The Bloody Inn: play, watch bots, run tournaments, serve the web app."""
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

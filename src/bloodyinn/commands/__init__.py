@@ -1,0 +1,1 @@
+"""Console sub-commands of `bloodyinn` that belong to no single face."""

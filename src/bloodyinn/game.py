@@ -1,0 +1,267 @@
+"""The Game API: the one object faces, bots and researchers use.
+
+A `Game` owns a `State` and the list of applied actions. It answers what is legal, applies actions
+atomically (an illegal one raises `IllegalActionError` naming the rule and changes nothing), and
+round-trips through JSON, replayable records and per-seat views.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+from .actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, parse_action
+from .config import GameConfig
+from .errors import CorruptSaveError, IllegalActionError
+from .events import Event
+from .invariants import violations
+from .rules import endgame, flow
+from .serialize import state_from_dict, state_to_dict
+from .state import Stage, State, new_state
+from .view import build_view, state_from_view
+
+SAVE_FORMAT = "bloodyinn/game"
+RECORD_FORMAT = "bloodyinn/record"
+SAVE_VERSION = 1
+_ACTION_TYPES = (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)
+
+
+class Game:
+    """One game of The Bloody Inn. Create it with `bloodyinn.new_game(...)`."""
+
+    def __init__(self, config: GameConfig, start: State | None = None) -> None:
+        self.config = config
+        # A game starts from its seeded setup, or from a given state (a determinized search position).
+        self._start = start.copy() if start is not None else None
+        self._state = start.copy() if start is not None else new_state(config)
+        self._actions: list[Action] = []
+        self._legal: list[Action] | None = None
+        self.setup_events: list[Event] = []
+        if start is None:
+            self.setup_events.append(Event("round", seat=self._state.first_player, amount=1, note="season 1"))
+        flow.advance(self._state, config, self.setup_events)
+
+    # ---------------------------------------------------------------------------------------- queries
+
+    @property
+    def state(self) -> State:
+        """The full state, hidden cards included: for tests and tools, never for bots (use `view`)."""
+        return self._state
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        return flow.current_player(self._state)
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of decision waiting: 'place', 'night', 'gravedigger', 'release', or None."""
+        return flow.decision(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.stage == Stage.OVER
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions applied so far, in order."""
+        return list(self._actions)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision now (copies of one occupation are listed once); empty when the game is over."""
+        if self._legal is None:
+            self._legal = flow.legal_actions(self._state, self.config)
+        return list(self._legal)
+
+    def scores(self) -> list[int]:
+        """Booty per seat: cash + 10F per check (R-END-5)."""
+        return [endgame.booty(self._state, seat) for seat in range(self._state.players)]
+
+    def winners(self) -> list[int]:
+        """Winning seats after the tie-break (R-END-6/7); several if still tied; empty if not over or a lost
+        solitaire game."""
+        if not self.is_over:
+            return []
+        return endgame.winners(self._state)
+
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        """Per seat: cash, checks, end-game annex bonuses, corpses under own annexes, total."""
+        state = self._state
+        return [{
+            "seat": seat,
+            "cash": state.cash[seat],
+            "checks": state.checks[seat],
+            "end_bonus": [{"annex": annex, "amount": amount} for annex, amount in state.end_bonus[seat]],
+            "corpses_under_own_annexes": endgame.corpses_under_own_annexes(state, seat),
+            "total": endgame.booty(state, seat),
+        } for seat in range(state.players)]
+
+    @property
+    def lost(self) -> bool:
+        """A solitaire game lost to the police (R-SOLO-4)."""
+        return self._state.lost
+
+    def solo_title(self) -> str | None:
+        """The rulebook's rank title of a finished, won, long solitaire game (R-SOLO-5)."""
+        if not (self.is_over and self.config.solo and self.config.length == "long" and not self.lost):
+            return None
+        return endgame.solo_title(self.scores()[0])
+
+    # ---------------------------------------------------------------------------------------- actions
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a decision (an action object or its notation) for the current player and return the events
+        it caused. An illegal or malformed action raises IllegalActionError and changes nothing."""
+        action = self.validate(action)
+        events: list[Event] = []
+        flow.apply(self._state, self.config, action, events)
+        self._actions.append(action)
+        self._legal = None
+        return events
+
+    def validate(self, action: Action | str) -> Action:
+        """The canonical form of `action` if it is legal now; otherwise raise IllegalActionError."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        elif not isinstance(action, _ACTION_TYPES):
+            raise IllegalActionError(f"not an action: {action!r}")
+        if self._legal is not None and action in self._legal:
+            return action
+        try:
+            flow.check(self._state, self.config, action)
+            canonical = parse_action(str(action))
+        except IllegalActionError:
+            raise
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+            raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
+        if canonical not in self.legal_actions():  # a consistency guard: check() and legal_actions() agree
+            raise IllegalActionError(f"{canonical} is not legal now")
+        return canonical
+
+    def undo(self) -> Action:
+        """Take back the last applied action (the game is replayed without it); returns that action."""
+        if not self._actions:
+            raise IllegalActionError("there is nothing to undo")
+        last = self._actions[-1]
+        replayed = Game(self.config, self._start)
+        for action in self._actions[:-1]:
+            replayed._apply_trusted(action)
+        self._state, self._actions, self._legal = replayed._state, replayed._actions, None
+        return last
+
+    def _apply_trusted(self, action: Action) -> None:
+        flow.apply(self._state, self.config, action, [])
+        self._actions.append(action)
+        self._legal = None
+
+    def copy(self) -> Game:
+        """An independent copy for search (the applied-action list is shared until either side appends)."""
+        clone = Game.__new__(Game)
+        clone.config = self.config
+        clone._start = self._start
+        clone._state = self._state.copy()
+        clone._actions = list(self._actions)
+        clone._legal = self._legal
+        clone.setup_events = self.setup_events
+        return clone
+
+    # ---------------------------------------------------------------------------------------- views
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (R-INFO-*), JSON-ready; `seat=None` gives the public (spectator) view."""
+        if seat is not None and not 0 <= seat < self.config.players:
+            raise IllegalActionError(f"there is no seat {seat} in a {self.config.players}-player game")
+        return build_view(self, seat)
+
+    # ---------------------------------------------------------------------------------------- records
+
+    def record(self) -> dict[str, Any]:
+        """Settings, seed and actions: replaying it (`Game.replay`) gives the identical game."""
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "version": SAVE_VERSION, "settings": self.config.to_dict(),
+                                "actions": [str(a) for a in self._actions]}
+        if self._start is not None:
+            data["start"] = state_to_dict(self._start)
+        return data
+
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Game:
+        """Rebuild a game from `record()` output (a dict or its JSON text)."""
+        data = _load_json(record)
+        if data.get("format") not in (RECORD_FORMAT, SAVE_FORMAT):
+            raise CorruptSaveError(f"not a bloodyinn record (format {data.get('format')!r})")
+        config = GameConfig.from_dict(data.get("settings"))
+        start = state_from_dict(data["start"]) if data.get("start") is not None else None
+        game = cls(config, start)
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise CorruptSaveError("the record's actions must be a list")
+        for number, text in enumerate(actions, 1):
+            try:
+                game.apply(text)
+            except IllegalActionError as exc:
+                raise CorruptSaveError(f"action {number} ({text!r}) cannot be replayed: {exc}") from None
+        return game
+
+    def to_json(self) -> str:
+        """The whole game as JSON: the record plus the full current state (checked again on loading)."""
+        data = self.record()
+        data["format"] = SAVE_FORMAT
+        data["state"] = state_to_dict(self._state)
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Restore a game saved by `to_json`. A corrupted save raises CorruptSaveError naming the problem."""
+        data = _load_json(text)
+        if data.get("format") != SAVE_FORMAT:
+            raise CorruptSaveError(f"not a bloodyinn save (format {data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise CorruptSaveError(f"unsupported save version {data.get('version')!r}")
+        game = cls.replay(data)
+        if "state" in data:
+            saved = state_from_dict(data["state"])
+            if state_to_dict(saved) != state_to_dict(game._state):
+                raise CorruptSaveError("the saved state does not match its own record of actions")
+        problems = violations(game._state, game.config)
+        if problems:
+            raise CorruptSaveError("; ".join(problems))
+        return game
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], seed: int) -> Game:
+        """A game consistent with what a seat sees, the hidden cards dealt at random from `seed`
+        (determinization for search bots: they never see the real hidden order)."""
+        settings = view["settings"]
+        config = GameConfig(players=settings["players"], length=settings["length"],
+                            variants=frozenset(settings["variants"]), seed=seed)
+        return cls(config, state_from_view(view, random.Random(seed)))
+
+
+def _load_json(data: dict[str, Any] | str) -> dict[str, Any]:
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise CorruptSaveError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise CorruptSaveError("a save or record must be a JSON object")
+    return data
+
+
+def new_game(players: int = 2, length: str = "short", variants: Iterable[str] = (), seed: int | None = None,
+             first_player: int | None = None, player_rooms: Iterable[int] | None = None,
+             white_rooms: Iterable[int] | None = None) -> Game:
+    """Start a game. Without a seed one is drawn at random (and kept in the record)."""
+    config = GameConfig(
+        players=players,
+        length=length,
+        variants=frozenset(variants),
+        seed=seed if seed is not None else secrets.randbits(63),
+        first_player=first_player,
+        player_rooms=tuple(player_rooms) if player_rooms is not None else None,
+        white_rooms=tuple(white_rooms) if white_rooms is not None else None,
+    )
+    return Game(config)

@@ -1,0 +1,1 @@
+"""The rules of The Bloody Inn: one module per phase or action."""

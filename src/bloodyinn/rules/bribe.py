@@ -1,0 +1,71 @@
+"""Bribe a Guest (spec §10.1): travelers from rooms, or peasants from the bistro, into the hand."""
+
+from __future__ import annotations
+
+from ..actions import Bribe
+from ..cards import CARD_IDS, CARD_RANK, Action
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import NO_CARD, State
+from .annexes import count_annex, has_annex
+from .payment import check_payment, cost_range, hand_counts, payment_options, settle_payment
+from .targets import room_target_sets
+
+
+def peasant_limit(state: State, seat: int) -> int:
+    """Peasants per bribe: 2, or 4 with the Brewery (R-BRIBE-3)."""
+    return 4 if has_annex(state, seat, "brewery") else 2
+
+
+def legal(state: State, config: GameConfig, seat: int) -> list[Bribe]:
+    actions: list[Bribe] = []
+    hand = state.hands[seat]
+    parlors = count_annex(state, seat, "parlor")
+    counts = hand_counts(hand)
+    for rooms, base in room_target_sets(state, multi=has_annex(state, seat, "store")):
+        low, high = cost_range(base, parlors)
+        if low > len(hand):
+            continue
+        actions.extend(Bribe(rooms=rooms, pay=pay) for pay in payment_options(counts, low, high))
+    for k in range(1, min(peasant_limit(state, seat), len(state.bistro)) + 1):
+        actions.append(Bribe(peasants=k))
+    return actions
+
+
+def check(state: State, config: GameConfig, seat: int, action: Bribe) -> None:
+    if action.peasants:
+        if action.rooms or action.pay:
+            raise IllegalActionError("a bribe takes either travelers or peasants, and peasants cost nothing",
+                                     "R-BRIBE-4")
+        limit = peasant_limit(state, seat)
+        if action.peasants > limit:
+            raise IllegalActionError(f"you may bribe at most {limit} peasants at once", "R-BRIBE-3")
+        if action.peasants > len(state.bistro):
+            raise IllegalActionError(f"only {len(state.bistro)} peasant(s) in the bistro", "R-BRIBE-3")
+        return
+    if not action.rooms:
+        raise IllegalActionError("a bribe needs a target", "R-BRIBE-1")
+    if len(action.rooms) > 1 and not has_annex(state, seat, "store"):
+        raise IllegalActionError("only the Store lets you bribe several travelers at once", "R-BRIBE-2")
+    for room in action.rooms:
+        if state.rooms[room - 1] == NO_CARD:
+            raise IllegalActionError(f"room {room} has no traveler to bribe", "R-BRIBE-1")
+    base = sum(CARD_RANK[state.rooms[r - 1]] for r in action.rooms)
+    check_payment(state, seat, action.pay, base, count_annex(state, seat, "parlor"))
+
+
+def apply(state: State, config: GameConfig, seat: int, action: Bribe, events: list[Event]) -> None:
+    hand = state.hands[seat]
+    if action.peasants:
+        for _ in range(action.peasants):
+            card = state.bistro.pop()
+            hand.append(card)
+            events.append(Event("move", seat=seat, card=CARD_IDS[card], source="bistro", dest=f"hand:{seat}"))
+        return
+    settle_payment(state, seat, action.pay, Action.BRIBE, events)
+    for room in action.rooms:  # the bribed guests join the hand last (R-ACT-6)
+        card = state.rooms[room - 1]
+        state.rooms[room - 1] = NO_CARD
+        hand.append(card)
+        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"room{room}", dest=f"hand:{seat}"))

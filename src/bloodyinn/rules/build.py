@@ -1,0 +1,63 @@
+"""Build an Annex (spec §10.2): an accomplice from the hand becomes an annex in front of its owner."""
+
+from __future__ import annotations
+
+from ..actions import Build
+from ..cards import CARD_IDS, CARD_OCC, OCCUPATION_BY_ID, OCCUPATIONS, Action
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import State
+from .annexes import count_annex, immediate_effect, room_service_rooms, white_key_rooms
+from .payment import check_payment, cost_range, hand_counts, payment_options, settle_payment, take_card
+
+
+def room_choices(state: State, card_id: str) -> list[int | None]:
+    """The room a Concierge or Monk needs (R-BUILD-6); [None] when the card needs none or none qualifies."""
+    if card_id == "concierge":
+        return list(room_service_rooms(state)) or [None]
+    if card_id == "monk":
+        return list(white_key_rooms(state)) or [None]
+    return [None]
+
+
+def legal(state: State, config: GameConfig, seat: int) -> list[Build]:
+    actions: list[Build] = []
+    hand = state.hands[seat]
+    workshops = count_annex(state, seat, "workshop")
+    for occ_index in sorted({CARD_OCC[c] for c in hand}):
+        occ = OCCUPATIONS[occ_index]
+        if not occ.buildable:
+            continue
+        low, high = cost_range(occ.rank, workshops)
+        if low > len(hand) - 1:
+            continue
+        rooms = room_choices(state, occ.id)
+        for pay in payment_options(hand_counts(hand, occ_index), low, high):
+            actions.extend(Build(card=occ.id, pay=pay, room=room) for room in rooms)
+    return actions
+
+
+def check(state: State, config: GameConfig, seat: int, action: Build) -> None:
+    occ = OCCUPATION_BY_ID[action.card]
+    if not occ.buildable:
+        raise IllegalActionError(f"a {occ.name} has no annex and cannot be built", "R-BUILD-1")
+    if not any(CARD_OCC[c] == occ.index for c in state.hands[seat]):
+        raise IllegalActionError(f"no {occ.name} in your hand to build", "R-BUILD-1")
+    choices = room_choices(state, action.card)
+    if action.room not in choices:
+        if action.card in ("concierge", "monk") and choices != [None]:
+            what = "a keyed room without Room Service" if action.card == "concierge" else "a white-keyed room"
+            allowed = ", ".join(f"room{r}" for r in choices)
+            raise IllegalActionError(f"building a {occ.name} needs {what}: one of {allowed}", "R-BUILD-6")
+        raise IllegalActionError(f"building a {occ.name} takes no room choice here", "R-BUILD-6")
+    check_payment(state, seat, action.pay, occ.rank, count_annex(state, seat, "workshop"), occ.index)
+
+
+def apply(state: State, config: GameConfig, seat: int, action: Build, events: list[Event]) -> None:
+    hand = state.hands[seat]
+    card = take_card(hand, action.card)  # set aside first: it cannot pay for itself (R-ACT-5)
+    settle_payment(state, seat, action.pay, Action.BUILD, events)
+    state.annexes[seat].append(card)
+    events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"hand:{seat}", dest=f"annex:{seat}"))
+    immediate_effect(state, config, seat, card, action.room, events)

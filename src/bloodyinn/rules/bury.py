@@ -1,0 +1,153 @@
+"""Bury a Corpse (spec §10.4): own corpses go under annexes (anyone's, barns included) for their pocket money."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from ..actions import Bury
+from ..cards import (
+    CARD_BY_ID,
+    CARD_IDS,
+    CARD_OCC,
+    CARD_POCKET,
+    CARD_RANK,
+    OCCUPATION_BY_ID,
+    OCCUPATIONS,
+    Action,
+    GuestType,
+    annex_ref,
+    barn_of,
+)
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import State
+from .annexes import count_annex, free_capacity, has_annex, owner_of
+from .money import gain
+from .payment import check_payment, cost_range, hand_counts, payment_options, settle_payment, take_card
+
+
+def _corpse_sets(corpses: list[int], crypt: bool) -> list[tuple[int, ...]]:
+    """Distinct corpse multisets (by occupation index) that one Bury may take (R-BURY-1, R-BURY-2)."""
+    counts: dict[int, int] = {}
+    for card in corpses:
+        counts[CARD_OCC[card]] = counts.get(CARD_OCC[card], 0) + 1
+    occs = sorted(counts)
+    if not crypt:
+        return [(o,) for o in occs]
+    sets: list[tuple[int, ...]] = []
+    for picks in product(*(range(counts[o] + 1) for o in occs)):
+        chosen = tuple(o for o, n in zip(occs, picks) for _ in range(n))
+        if chosen:
+            sets.append(chosen)
+    return sets
+
+
+def _placements(state: State, chosen: tuple[int, ...]) -> list[tuple[tuple[str, str], ...]]:
+    """Every way to put the chosen corpses under annexes with room, anyone's (R-BURY-3, A-36).
+
+    Capacity counts the corpses placed in the same action; equal corpses make equal placements, which are
+    listed once."""
+    slots = [annex for annex, _ in state.annex_slots() if free_capacity(state, annex) > 0]
+    seen: set[tuple[tuple[int, str], ...]] = set()
+    results: list[tuple[tuple[str, str], ...]] = []
+    for assignment in product(slots, repeat=len(chosen)):
+        if len(chosen) > 1 and any(assignment.count(a) > free_capacity(state, a) for a in set(assignment)):
+            continue
+        pairs = tuple(sorted((occ, annex_ref(annex)) for occ, annex in zip(chosen, assignment)))
+        if pairs in seen:
+            continue
+        seen.add(pairs)
+        results.append(tuple((OCCUPATIONS[o].id, ref) for o, ref in pairs))
+    return results
+
+
+def _drop_options(pay: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Under the Chapel: every sub-multiset of the played non-religious cards may be left behind (R-BURY-6)."""
+    others = [o for o in pay if OCCUPATION_BY_ID[o].type is not GuestType.RELIGIOUS]
+    options = {()}
+    for picks in product((False, True), repeat=len(others)):
+        options.add(tuple(o for o, pick in zip(others, picks) if pick))
+    return sorted(options, key=lambda d: (len(d), d))
+
+
+def legal(state: State, config: GameConfig, seat: int) -> list[Bury]:
+    corpses = state.corpses[seat]
+    if not corpses:
+        return []
+    actions: list[Bury] = []
+    hand = state.hands[seat]
+    counts = hand_counts(hand)
+    cellars = count_annex(state, seat, "cellar")
+    chapel = has_annex(state, seat, "chapel")
+    for chosen in _corpse_sets(corpses, has_annex(state, seat, "crypt")):
+        low, high = cost_range(sum(OCCUPATIONS[o].rank for o in chosen), cellars)
+        if low > len(hand):
+            continue
+        placements = _placements(state, chosen)
+        if not placements:
+            continue
+        for pay in payment_options(counts, low, high):
+            drops = _drop_options(pay) if chapel else [()]
+            for placement in placements:
+                actions.extend(Bury(corpses=placement, pay=pay, drop=drop) for drop in drops)
+    return actions
+
+
+def annex_from_ref(state: State, ref: str) -> int:
+    """The annex slot a text reference names, if it exists now (R-BURY-3)."""
+    if ref.startswith("barn."):
+        seat = int(ref[5:])
+        if seat >= state.players:
+            raise IllegalActionError(f"there is no {ref}: seats are 0-{state.players - 1}", "R-BURY-3")
+        return barn_of(seat)
+    card = CARD_BY_ID[ref]
+    if not any(card in owned for owned in state.annexes):
+        raise IllegalActionError(f"{ref} is not a built annex", "R-BURY-3")
+    return card
+
+
+def check(state: State, config: GameConfig, seat: int, action: Bury) -> None:
+    if not action.corpses:
+        raise IllegalActionError("a burial needs a corpse", "R-BURY-1")
+    if len(action.corpses) > 1 and not has_annex(state, seat, "crypt"):
+        raise IllegalActionError("only the Crypt lets you bury several corpses at once", "R-BURY-2")
+    own = [OCCUPATIONS[CARD_OCC[c]].id for c in state.corpses[seat]]
+    named = [occ for occ, _ in action.corpses]
+    for occ in set(named):
+        if named.count(occ) > own.count(occ):
+            raise IllegalActionError(f"you have no (more) unburied {occ} corpse", "R-BURY-1")
+    placed: dict[int, int] = {}
+    for _, ref in action.corpses:
+        annex = annex_from_ref(state, ref)
+        placed[annex] = placed.get(annex, 0) + 1
+        if placed[annex] > free_capacity(state, annex):
+            raise IllegalActionError(f"{ref} has no room for another corpse (capacity = rank)", "R-BURY-3")
+    base = sum(OCCUPATION_BY_ID[occ].rank for occ in named)
+    check_payment(state, seat, action.pay, base, count_annex(state, seat, "cellar"))
+    if action.drop:
+        if not has_annex(state, seat, "chapel"):
+            raise IllegalActionError("only with the Chapel do you choose which played cards return",
+                                     "R-BURY-6")
+        others = [o for o in action.pay if OCCUPATION_BY_ID[o].type is not GuestType.RELIGIOUS]
+        for occ in set(action.drop):
+            if action.drop.count(occ) > others.count(occ):
+                raise IllegalActionError(f"'drop' may only name played non-religious cards, not {occ}",
+                                         "R-BURY-6")
+
+
+def apply(state: State, config: GameConfig, seat: int, action: Bury, events: list[Event]) -> None:
+    settle_payment(state, seat, action.pay, Action.BURY, events,
+                   chapel_keep=has_annex(state, seat, "chapel"), drop=action.drop)
+    for occ, ref in action.corpses:
+        card = take_card(state.corpses[seat], occ)
+        annex = annex_from_ref(state, ref)
+        state.buried.setdefault(annex, []).append(card)
+        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"corpses:{seat}", dest=f"under:{ref}"))
+        owner = owner_of(state, annex)
+        pocket = CARD_POCKET[card]
+        if owner == seat:  # R-BURY-4: all of it under one's own annex, else half each
+            gain(state, config, seat, pocket, f"burial of a rank-{CARD_RANK[card]} corpse", events)
+        else:
+            gain(state, config, seat, pocket // 2, f"burial of a rank-{CARD_RANK[card]} corpse", events)
+            gain(state, config, owner, pocket // 2, "a corpse buried under their annex", events)

@@ -1,0 +1,185 @@
+"""The round's progression (spec §6, §8, §13, §14): automatic steps run until someone must decide.
+
+`advance` moves the state forward through every step that needs no decision (drawing, forced placements,
+income, single-option choices). `legal_actions`, `check` and `apply` handle the decision that waits.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import NO_CARD, Stage, State
+from . import annexes, bribe, build, bury, gravedigger, kill, launder, morning, welcome
+
+_NIGHT_RULES = {Pass: launder, Bribe: bribe, Build: build, Kill: kill, Bury: bury}
+
+
+def current_player(state: State) -> int | None:
+    if state.stage == Stage.OVER:
+        return None
+    if state.stage == Stage.WELCOME:
+        return state.first_player
+    return (state.first_player + state.turn) % state.players
+
+
+def decision(state: State) -> str | None:
+    """The kind of decision that waits: place, night, gravedigger, release, or None when the game is over."""
+    return {Stage.WELCOME: "place", Stage.NIGHT: "night", Stage.POLICE: "gravedigger",
+            Stage.FINAL_GRAVEDIGGER: "gravedigger", Stage.WAGES: "release"}.get(state.stage)
+
+
+def legal_actions(state: State, config: GameConfig) -> list[Action]:
+    seat = current_player(state)
+    if seat is None:
+        return []
+    stage = state.stage
+    if stage == Stage.NIGHT:
+        actions: list[Action] = []
+        for rules in (launder, bribe, build, kill, bury):
+            actions.extend(rules.legal(state, config, seat))  # type: ignore[attr-defined]
+        return actions
+    if stage == Stage.WELCOME:
+        return list(welcome.legal(state, config))
+    if stage in (Stage.POLICE, Stage.FINAL_GRAVEDIGGER):
+        return list(gravedigger.legal(state, seat))
+    return list(morning.release_options(state, seat, state.pending_release))
+
+
+def check(state: State, config: GameConfig, action: Action) -> None:
+    """Raise IllegalActionError, naming the rule, unless `action` is legal now."""
+    seat = current_player(state)
+    if seat is None:
+        raise IllegalActionError("the game is over", "R-END-1")
+    stage = state.stage
+    if stage == Stage.NIGHT:
+        rules = _NIGHT_RULES.get(type(action))
+        if rules is None:
+            raise IllegalActionError(f"it is P{seat + 1}'s night action, not a {action.kind} decision",
+                                     "R-NIGHT-2")
+        rules.check(state, config, seat, action)  # type: ignore[attr-defined]
+    elif stage == Stage.WELCOME:
+        if not isinstance(action, Place):
+            raise IllegalActionError("the welcome phase waits for the arriving traveler's room", "R-WELCOME-1")
+        welcome.check(state, config, action)
+    elif stage in (Stage.POLICE, Stage.FINAL_GRAVEDIGGER):
+        if not isinstance(action, PayGravedigger):
+            raise IllegalActionError(f"P{seat + 1} must pay the gravedigger now", "R-EOR-2")
+        gravedigger.check(state, seat, action)
+    else:
+        if not isinstance(action, Release):
+            raise IllegalActionError(f"P{seat + 1} must choose the accomplices who leave unpaid", "R-EOR-4")
+        morning.check_release(state, seat, state.pending_release, action)
+
+
+def apply(state: State, config: GameConfig, action: Action, events: list[Event]) -> None:
+    """Apply a decision already known to be legal, then advance to the next decision."""
+    seat = current_player(state)
+    assert seat is not None
+    events.append(Event("action", seat=seat, note=str(action)))
+    if isinstance(action, Place):
+        welcome.place(state, config, action.room, events)
+    elif isinstance(action, PayGravedigger):
+        gravedigger.pay(state, seat, action, events)
+        state.turn += 1
+    elif isinstance(action, Release):
+        morning.release(state, seat, action, events)
+        state.pending_release = 0
+        state.turn += 1
+    else:
+        _NIGHT_RULES[type(action)].apply(state, config, seat, action, events)  # type: ignore[attr-defined]
+        state.turn += 1
+    advance(state, config, events)
+
+
+def advance(state: State, config: GameConfig, events: list[Event]) -> None:
+    """Run automatic steps until a decision is needed (or the game is over)."""
+    n = state.players
+    while True:
+        stage = state.stage
+        if stage == Stage.WELCOME:
+            if state.arrival != NO_CARD:
+                room = welcome.forced_room(state, config)
+                if room is None:
+                    return
+                welcome.place(state, config, room, events)
+            elif not (state.empty_open_rooms() and welcome.draw(state, events)):
+                _end_welcome(state, events)
+        elif stage == Stage.NIGHT:
+            if state.turn < 2 * n:  # R-NIGHT-1: two alternating actions each
+                return
+            state.stage, state.turn = Stage.POLICE, 0
+            state.police_present = morning.police_in_inn(state)
+            events.append(Event("police" if state.police_present else "no_police"))
+        elif stage in (Stage.POLICE, Stage.FINAL_GRAVEDIGGER):
+            if stage == Stage.POLICE and not state.police_present:
+                state.turn = n
+            if state.turn < n:
+                seat = (state.first_player + state.turn) % n
+                if not state.corpses[seat]:
+                    state.turn += 1
+                    continue
+                if config.solo:  # R-SOLO-4: arrested; the game ends at once (A-22)
+                    state.lost = True
+                    state.stage = Stage.OVER
+                    events.append(Event("solo_lost", seat=seat))
+                    return
+                options = gravedigger.legal(state, seat)
+                if len(options) > 1:
+                    return
+                events.append(Event("action", seat=seat, note=str(options[0])))
+                gravedigger.pay(state, seat, options[0], events)
+                state.turn += 1
+            elif stage == Stage.POLICE:
+                morning.travelers_leave(state, config, events)
+                state.stage, state.turn = Stage.WAGES, 0
+            else:
+                annexes.end_game_scoring(state, config, events)
+                state.stage = Stage.OVER
+                events.append(Event("end_of_game"))
+        elif stage == Stage.WAGES:
+            if state.pending_release:
+                return
+            if state.turn < n:
+                seat = (state.first_player + state.turn) % n
+                unpaid = morning.pay_wages(state, seat, events)
+                if unpaid:
+                    options = morning.release_options(state, seat, unpaid)
+                    if len(options) > 1:
+                        state.pending_release = unpaid
+                        return
+                    events.append(Event("action", seat=seat, note=str(options[0])))
+                    morning.release(state, seat, options[0], events)
+                state.turn += 1
+            elif state.final_round:
+                _end_game(state)
+            else:
+                _next_round(state, events)
+        else:
+            return
+
+
+def _end_welcome(state: State, events: list[Event]) -> None:
+    if welcome.is_final_round(state):
+        state.final_round = True
+        events.append(Event("final_round"))
+        if welcome.final_round_skipped(state):
+            events.append(Event("skip_final_round"))
+            morning.empty_inn(state, events)
+            _end_game(state)
+            return
+    state.stage, state.turn = Stage.NIGHT, 0
+    events.append(Event("night"))
+
+
+def _end_game(state: State) -> None:
+    state.stage, state.turn = Stage.FINAL_GRAVEDIGGER, 0  # R-END-2, R-END-3
+
+
+def _next_round(state: State, events: list[Event]) -> None:
+    """R-EOR-5: the First Player card passes to the left and a new round begins."""
+    state.first_player = (state.first_player + 1) % state.players
+    state.round += 1
+    state.stage, state.turn = Stage.WELCOME, 0
+    events.append(Event("round", seat=state.first_player, amount=state.round, note=f"season {state.season}"))

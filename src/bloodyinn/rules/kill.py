@@ -1,0 +1,60 @@
+"""Kill a Guest (spec §10.3): travelers from rooms, or one peasant from the bistro, become corpses."""
+
+from __future__ import annotations
+
+from ..actions import Kill
+from ..cards import CARD_IDS, CARD_RANK, Action
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import NO_CARD, State
+from .annexes import has_annex
+from .payment import check_payment, hand_counts, payment_options, settle_payment
+from .targets import room_target_sets
+
+
+def legal(state: State, config: GameConfig, seat: int) -> list[Kill]:
+    actions: list[Kill] = []
+    hand = state.hands[seat]
+    counts = hand_counts(hand)
+    for rooms, base in room_target_sets(state, multi=has_annex(state, seat, "butchers_shop")):
+        if base > len(hand):  # no annex reduces a Kill (R-KILL-1)
+            continue
+        actions.extend(Kill(rooms=rooms, pay=pay) for pay in payment_options(counts, base, base))
+    if state.bistro:
+        actions.append(Kill(peasant=True))
+    return actions
+
+
+def check(state: State, config: GameConfig, seat: int, action: Kill) -> None:
+    if action.peasant:
+        if action.rooms or action.pay:
+            raise IllegalActionError("a peasant kill is a single peasant and costs nothing", "R-KILL-3")
+        if not state.bistro:
+            raise IllegalActionError("there is no peasant in the bistro", "R-KILL-3")
+        return
+    if not action.rooms:
+        raise IllegalActionError("a kill needs a target", "R-KILL-1")
+    if len(action.rooms) > 1 and not has_annex(state, seat, "butchers_shop"):
+        raise IllegalActionError("only the Butcher's Shop lets you kill several travelers at once", "R-KILL-2")
+    for room in action.rooms:
+        if state.rooms[room - 1] == NO_CARD:
+            raise IllegalActionError(f"room {room} has no traveler to kill", "R-KILL-1")
+    base = sum(CARD_RANK[state.rooms[r - 1]] for r in action.rooms)
+    check_payment(state, seat, action.pay, base, 0)
+
+
+def apply(state: State, config: GameConfig, seat: int, action: Kill, events: list[Event]) -> None:
+    corpses = state.corpses[seat]
+    if action.peasant:
+        card = state.bistro.pop()
+        corpses.append(card)
+        events.append(Event("move", seat=seat, card=CARD_IDS[card], source="bistro", dest=f"corpses:{seat}"))
+        return
+    settle_payment(state, seat, action.pay, Action.KILL, events)
+    for room in action.rooms:
+        card = state.rooms[room - 1]
+        state.rooms[room - 1] = NO_CARD
+        corpses.append(card)
+        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"room{room}",
+                            dest=f"corpses:{seat}"))

@@ -1,0 +1,41 @@
+"""Pass, and launder money (spec §10.5): move 10F units between cash and checks, in one direction."""
+
+from __future__ import annotations
+
+from ..actions import Pass
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import State
+from .money import gain
+
+
+def legal(state: State, config: GameConfig, seat: int) -> list[Pass]:
+    actions = [Pass()]
+    actions.extend(Pass(buy_checks=m) for m in range(1, state.cash[seat] // 10 + 1))
+    actions.extend(Pass(cash_checks=m) for m in range(1, state.checks[seat] + 1))
+    return actions
+
+
+def check(state: State, config: GameConfig, seat: int, action: Pass) -> None:
+    if action.buy_checks < 0 or action.cash_checks < 0:
+        raise IllegalActionError("laundering amounts are positive numbers of checks", "R-PASS-1")
+    if action.buy_checks and action.cash_checks:
+        raise IllegalActionError("launder in one direction only", "R-PASS-1")
+    if 10 * action.buy_checks > state.cash[seat]:
+        raise IllegalActionError(f"{action.buy_checks} check(s) need {10 * action.buy_checks}F of cash,"
+                                 f" you have {state.cash[seat]}F", "R-PASS-1")
+    if action.cash_checks > state.checks[seat]:
+        raise IllegalActionError(f"you hold only {state.checks[seat]} check(s)", "R-PASS-1")
+
+
+def apply(state: State, config: GameConfig, seat: int, action: Pass, events: list[Event]) -> None:
+    if action.buy_checks:
+        state.cash[seat] -= 10 * action.buy_checks
+        events.append(Event("pay", seat=seat, amount=10 * action.buy_checks, note="laundering"))
+        state.checks[seat] += action.buy_checks
+        events.append(Event("checks", seat=seat, amount=action.buy_checks, note="laundering"))
+    elif action.cash_checks:
+        state.checks[seat] -= action.cash_checks
+        events.append(Event("checks", seat=seat, amount=-action.cash_checks, note="laundering"))
+        gain(state, config, seat, 10 * action.cash_checks, "laundering", events)

@@ -1,0 +1,67 @@
+"""Phase 3, end of round (spec §13): police investigation, travelers leave, wages."""
+
+from __future__ import annotations
+
+from ..actions import Release
+from ..cards import CARD_IDS, CARD_OCC, CARD_TYPE, PEASANT_OCC, GuestType
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import NO_CARD, State
+from .annexes import count_annex
+from .money import gain, pay
+from .payment import hand_counts, payment_options, take_card
+
+
+def police_in_inn(state: State) -> bool:
+    """Any police traveler in a room triggers the investigation (R-EOR-2, A-28)."""
+    return any(c != NO_CARD and CARD_TYPE[c] is GuestType.POLICE for c in state.rooms)
+
+
+def travelers_leave(state: State, config: GameConfig, events: list[Event]) -> None:
+    """Step b: 1F per occupied room with the player's key, 2F per Gardens; then the inn empties (R-EOR-3)."""
+    for seat in range(state.players):
+        income = sum(1 for i, c in enumerate(state.rooms) if c != NO_CARD and state.keys[i] == seat)
+        gain(state, config, seat, income, "occupied rooms", events)
+        gain(state, config, seat, 2 * count_annex(state, seat, "gardens"), "Gardens", events)
+    empty_inn(state, events)
+
+
+def empty_inn(state: State, events: list[Event]) -> None:
+    for i, card in enumerate(state.rooms):
+        if card != NO_CARD:
+            state.exit.append(card)
+            state.rooms[i] = NO_CARD
+            events.append(Event("move", card=CARD_IDS[card], source=f"room{i + 1}", dest="exit"))
+
+
+def pay_wages(state: State, seat: int, events: list[Event]) -> int:
+    """Step c: 1F per accomplice, less one per Distillery, in cash only; returns the unpaid count (R-EOR-4,
+    R-ANNEX-DISTILLERY)."""
+    due = max(0, len(state.hands[seat]) - count_annex(state, seat, "distillery"))
+    if due:
+        events.append(Event("wages", seat=seat, amount=due))
+    return due - pay(state, seat, due, "wages", events)
+
+
+def release_options(state: State, seat: int, unpaid: int) -> list[Release]:
+    """Which `unpaid` accomplices leave: any sub-multiset of that size of the hand (A-13)."""
+    counts = hand_counts(state.hands[seat])
+    return [Release(cards) for cards in payment_options(counts, unpaid, unpaid)]
+
+
+def check_release(state: State, seat: int, unpaid: int, action: Release) -> None:
+    if len(action.cards) != unpaid:
+        raise IllegalActionError(f"exactly {unpaid} unpaid accomplice(s) must leave", "R-EOR-4")
+    if action not in release_options(state, seat, unpaid):
+        raise IllegalActionError("you can only release cards from your hand", "R-EOR-4")
+
+
+def release(state: State, seat: int, action: Release, events: list[Event]) -> None:
+    """Unpaid accomplices leave: travelers to the exit stack, peasants to the bistro (R-EOR-4)."""
+    hand = state.hands[seat]
+    for occ_id in action.cards:
+        card = take_card(hand, occ_id)
+        dest = "bistro" if CARD_OCC[card] == PEASANT_OCC else "exit"
+        (state.bistro if dest == "bistro" else state.exit).append(card)
+        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"hand:{seat}", dest=dest))

@@ -1,0 +1,110 @@
+"""The common procedure of Bribe, Build, Kill and Bury: costs, reductions and payments (spec §9, R-ACT-*)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from ..cards import (
+    APTITUDE,
+    CARD_IDS,
+    CARD_OCC,
+    CARD_TYPE,
+    OCCUPATION_BY_ID,
+    OCCUPATIONS,
+    PEASANT_OCC,
+    Action,
+)
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import State
+
+OccCounts = tuple[tuple[int, int], ...]  # (occupation index, copies in hand), sorted
+
+
+def hand_counts(hand: list[int], exclude_occ: int = -1) -> OccCounts:
+    """The hand as a multiset of occupations, with one copy of `exclude_occ` set aside (a Build target)."""
+    counts: dict[int, int] = {}
+    for card in hand:
+        occ = CARD_OCC[card]
+        counts[occ] = counts.get(occ, 0) + 1
+    if exclude_occ >= 0:
+        counts[exclude_occ] -= 1
+    return tuple(sorted((o, n) for o, n in counts.items() if n > 0))
+
+
+@lru_cache(maxsize=65536)
+def payment_options(counts: OccCounts, low: int, high: int) -> tuple[tuple[str, ...], ...]:
+    """Every distinct payment of `low` to `high` cards from a hand (R-ACT-4, R-ACT-5).
+
+    Cards of one occupation are interchangeable, so each payment is a multiset of occupation ids, listed
+    once, in card-table order."""
+    available = {o: n for o, n in counts}
+    size = sum(available.values())
+    options: list[tuple[str, ...]] = []
+    occs = [o for o, _ in counts]
+    for count in range(max(0, low), min(high, size) + 1):
+        for combo in combinations_with_replacement(occs, count):
+            if all(combo.count(o) <= available[o] for o in set(combo)):
+                options.append(tuple(OCCUPATIONS[o].id for o in combo))
+    return tuple(options)
+
+
+def cost_range(base: int, reducers: int) -> tuple[int, int]:
+    """Payment sizes allowed for base cost B with D reducing annexes: max(0, B-D) to B (R-ACT-4, A-6)."""
+    return max(0, base - reducers), base
+
+
+def check_payment(state: State, seat: int, pay: tuple[str, ...], base: int, reducers: int,
+                  exclude_occ: int = -1) -> None:
+    """Raise unless `pay` is a legal payment for this cost from this hand (R-ACT-4, R-ACT-5)."""
+    low, high = cost_range(base, reducers)
+    if not low <= len(pay) <= high:
+        if reducers:
+            raise IllegalActionError(
+                f"this costs {low} to {high} cards ({base} minus up to {reducers} for reducing annexes),"
+                f" {len(pay)} played", "R-ACT-4")
+        raise IllegalActionError(f"this costs exactly {base} cards, {len(pay)} played", "R-ACT-4")
+    available = dict(hand_counts(state.hands[seat], exclude_occ))
+    for occ_id in set(pay):
+        occ = OCCUPATION_BY_ID[occ_id].index
+        if pay.count(occ_id) > available.get(occ, 0):
+            raise IllegalActionError(f"not enough {occ_id} cards in hand to pay", "R-ACT-5")
+
+
+def take_card(hand: list[int], occ_id: str) -> int:
+    """Remove and return one card of an occupation from a hand (copies are interchangeable: the lowest id)."""
+    occ = OCCUPATION_BY_ID[occ_id].index
+    card = min(c for c in hand if CARD_OCC[c] == occ)
+    hand.remove(card)
+    return card
+
+
+def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: Action, events: list[Event],
+                   chapel_keep: bool = False, drop: tuple[str, ...] = ()) -> None:
+    """Play the payment: cards with the action's aptitude go back to hand, other travelers to the exit stack,
+    peasants to the bistro (R-ACT-2, R-ACT-7, R-ACT-8). Under the Chapel every card returns except the
+    non-religious ones listed in `drop` (R-BURY-6)."""
+    hand = state.hands[seat]
+    hand_zone = f"hand:{seat}"
+    dropped = list(drop)
+    for occ_id in pay:
+        occ = OCCUPATION_BY_ID[occ_id]
+        if APTITUDE[occ.type] is action:
+            continue  # returns to hand (R-ACT-7): it never leaves
+        if chapel_keep:
+            if occ_id in dropped:
+                dropped.remove(occ_id)
+            else:
+                continue
+        card = take_card(hand, occ_id)
+        if CARD_OCC[card] == PEASANT_OCC:
+            state.bistro.append(card)
+            events.append(Event("move", seat=seat, card=CARD_IDS[card], source=hand_zone, dest="bistro"))
+        else:
+            state.exit.append(card)
+            events.append(Event("move", seat=seat, card=CARD_IDS[card], source=hand_zone, dest="exit"))
+
+
+def returns_with(card: int, action: Action) -> bool:
+    return APTITUDE[CARD_TYPE[card]] is action

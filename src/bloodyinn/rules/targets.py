@@ -1,0 +1,21 @@
+"""Target sets for actions on travelers in rooms: one traveler, or any non-empty set with the Store or the
+Butcher's Shop (R-BRIBE-2, R-KILL-2)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import CARD_RANK
+from ..state import NO_CARD, State
+
+
+def room_target_sets(state: State, multi: bool) -> list[tuple[tuple[int, ...], int]]:
+    """(rooms, base cost = sum of ranks) for every allowed target set, rooms in increasing order."""
+    occupied = [(i + 1, CARD_RANK[c]) for i, c in enumerate(state.rooms) if c != NO_CARD]
+    if not multi:
+        return [((room,), rank) for room, rank in occupied]
+    sets = []
+    for size in range(1, len(occupied) + 1):
+        for combo in combinations(occupied, size):
+            sets.append((tuple(r for r, _ in combo), sum(rank for _, rank in combo)))
+    return sets

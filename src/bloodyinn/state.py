@@ -1,0 +1,162 @@
+"""The game state: where every card, key, token and franc is (spec §4), plus the round's progress.
+
+Zones are plain lists of card numbers (see `cards`), so that copying a state for search is cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .config import NUM_ROOMS, GameConfig
+
+WHITE = -1  # owner of a white (neutral) key
+CLOSED = -2  # a room with no key
+NO_CARD = -1  # an empty room / no arrival
+NOBODY = -1  # no Room Service token
+
+
+class Stage:
+    """Where the round stands; each value names the decision (or automatic step) that comes next."""
+
+    WELCOME = "welcome"
+    NIGHT = "night"
+    POLICE = "police"  # end of round, step a
+    WAGES = "wages"  # end of round, step c
+    FINAL_GRAVEDIGGER = "final_gravedigger"  # end of game, R-END-3
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class State:
+    players: int
+    rng: random.Random
+    # Zones (R-ZONE-1)
+    culled: list[int] = field(default_factory=list)
+    unused_peasants: list[int] = field(default_factory=list)
+    gravedigger: list[int] = field(default_factory=list)
+    entrance: list[int] = field(default_factory=list)  # the top card is the LAST element
+    arrival: int = NO_CARD
+    rooms: list[int] = field(default_factory=lambda: [NO_CARD] * NUM_ROOMS)  # index 0 = room 1
+    bistro: list[int] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+    annexes: list[list[int]] = field(default_factory=list)  # build order
+    buried: dict[int, list[int]] = field(default_factory=dict)  # annex (card or barn) -> corpses
+    corpses: list[list[int]] = field(default_factory=list)
+    exit: list[int] = field(default_factory=list)
+    # Board tokens
+    keys: list[int] = field(default_factory=lambda: [CLOSED] * NUM_ROOMS)
+    room_service: list[int] = field(default_factory=lambda: [NOBODY] * NUM_ROOMS)
+    # Money
+    cash: list[int] = field(default_factory=list)
+    checks: list[int] = field(default_factory=list)
+    # Progress
+    round: int = 1
+    first_player: int = 0
+    reshuffled: bool = False  # season 2 has begun (R-WELCOME-5)
+    final_round: bool = False
+    stage: str = Stage.WELCOME
+    turn: int = 0  # night: actions taken this round; end-of-round steps: seats handled so far
+    police_present: bool = False
+    pending_release: int = 0  # wages: how many unpaid accomplices the current player must release
+    lost: bool = False  # solitaire loss (R-SOLO-4)
+    end_bonus: list[list[tuple[str, int]]] = field(default_factory=list)  # per seat: (annex id, F gained)
+
+    @property
+    def season(self) -> int:
+        return 2 if self.reshuffled else 1
+
+    def copy(self) -> State:
+        """An independent copy (the RNG included), cheap enough for tree search."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return State(
+            players=self.players,
+            rng=rng,
+            culled=self.culled[:],
+            unused_peasants=self.unused_peasants[:],
+            gravedigger=self.gravedigger[:],
+            entrance=self.entrance[:],
+            arrival=self.arrival,
+            rooms=self.rooms[:],
+            bistro=self.bistro[:],
+            hands=[h[:] for h in self.hands],
+            annexes=[a[:] for a in self.annexes],
+            buried={a: c[:] for a, c in self.buried.items()},
+            corpses=[c[:] for c in self.corpses],
+            exit=self.exit[:],
+            keys=self.keys[:],
+            room_service=self.room_service[:],
+            cash=self.cash[:],
+            checks=self.checks[:],
+            round=self.round,
+            first_player=self.first_player,
+            reshuffled=self.reshuffled,
+            final_round=self.final_round,
+            stage=self.stage,
+            turn=self.turn,
+            police_present=self.police_present,
+            pending_release=self.pending_release,
+            lost=self.lost,
+            end_bonus=[b[:] for b in self.end_bonus],
+        )
+
+    # ---- small queries used by several rules
+
+    def open_rooms(self) -> list[int]:
+        """Room numbers (1-8) that have a key."""
+        return [i + 1 for i in range(NUM_ROOMS) if self.keys[i] != CLOSED]
+
+    def empty_open_rooms(self) -> list[int]:
+        keys, rooms = self.keys, self.rooms
+        return [i + 1 for i in range(NUM_ROOMS) if keys[i] != CLOSED and rooms[i] == NO_CARD]
+
+    def occupied_rooms(self) -> list[int]:
+        return [i + 1 for i in range(NUM_ROOMS) if self.rooms[i] != NO_CARD]
+
+    def travelers_in_inn(self) -> int:
+        return sum(1 for c in self.rooms if c != NO_CARD)
+
+    def annex_slots(self) -> list[tuple[int, int]]:
+        """Every annex that can hold corpses, with its owner: built annexes of rank ≥ 1 and the barns."""
+        from .cards import CARD_RANK, barn_of
+
+        slots = [(barn_of(seat), seat) for seat in range(self.players)]
+        for seat, owned in enumerate(self.annexes):
+            slots.extend((card, seat) for card in owned if CARD_RANK[card] > 0)
+        return slots
+
+
+def new_state(config: GameConfig) -> State:
+    """Set up a game (spec §5). All randomness comes from the one RNG seeded by the config (R-SETUP-7)."""
+    from .cards import PEASANTS, TRAVELERS
+    from .config import START_CASH, START_CHECKS
+
+    n = config.players
+    rng = random.Random(config.seed)
+    state = State(players=n, rng=rng)
+    travelers = list(TRAVELERS)
+    rng.shuffle(travelers)
+    state.culled = sorted(travelers[: config.cull])  # R-SETUP-3: removed unseen
+    state.entrance = travelers[config.cull:]
+    peasants = list(PEASANTS)
+    state.hands = [peasants[2 * s: 2 * s + 2] for s in range(n)]  # R-SETUP-2
+    rest = peasants[2 * n:]
+    if config.solo:
+        state.bistro, state.unused_peasants = rest[:2], rest[2:]  # R-SOLO-1
+    else:
+        state.unused_peasants = rest  # R-SETUP-4: the bistro starts empty
+    state.annexes = [[] for _ in range(n)]
+    state.corpses = [[] for _ in range(n)]
+    state.end_bonus = [[] for _ in range(n)]
+    state.cash = [START_CASH] * n
+    state.checks = [START_CHECKS] * n
+    for seat, room in enumerate(config.key_rooms()):  # R-SETUP-5
+        state.keys[room - 1] = seat
+    for room in config.white_key_rooms():
+        state.keys[room - 1] = WHITE
+    if config.first_player is not None:
+        state.first_player = config.first_player
+    else:
+        state.first_player = rng.randrange(n)  # R-SETUP-6 (A-27)
+    return state

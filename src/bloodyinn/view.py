@@ -1,0 +1,170 @@
+"""What one seat may know (spec §4.2, R-INFO-*), as a JSON-ready dict, and determinization for search bots.
+
+Hidden from everyone: the entrance stack below its top card and the culled cards (only their numbers are
+public). Hands are public information (R-INFO-3, A-14); faces may hide them for atmosphere.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .cards import (
+    CARD_BY_ID,
+    CARD_IDS,
+    TRAVELERS,
+    annex_ref,
+    barn_of,
+)
+from .errors import CorruptSaveError
+from .rules import flow
+from .rules.annexes import free_capacity
+from .state import CLOSED, NO_CARD, NOBODY, WHITE, State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _ids(cards: list[int]) -> list[str]:
+    return [CARD_IDS[c] for c in cards]
+
+
+def _annex_view(state: State, annex: int) -> dict[str, Any]:
+    return {"annex": annex_ref(annex), "buried": _ids(state.buried.get(annex, [])),
+            "free": free_capacity(state, annex)}
+
+
+def build_view(game: Game, seat: int | None) -> dict[str, Any]:
+    state, config = game.state, game.config
+    current = flow.current_player(state)
+    rooms = []
+    for i in range(8):
+        key = state.keys[i]
+        rooms.append({
+            "room": i + 1,
+            "key": None if key == CLOSED else ("white" if key == WHITE else key),
+            "room_service": None if state.room_service[i] == NOBODY else state.room_service[i],
+            "guest": CARD_IDS[state.rooms[i]] if state.rooms[i] != NO_CARD else None,
+        })
+    players = []
+    for p in range(state.players):
+        players.append({
+            "seat": p,
+            "cash": state.cash[p],
+            "checks": state.checks[p],
+            "hand": sorted(_ids(state.hands[p]), key=CARD_BY_ID.__getitem__),
+            "annexes": [_annex_view(state, a) for a in state.annexes[p]],
+            "barn": _annex_view(state, barn_of(p)),
+            "corpses": sorted(_ids(state.corpses[p]), key=CARD_BY_ID.__getitem__),
+            "end_bonus": [list(b) for b in state.end_bonus[p]],
+        })
+    view: dict[str, Any] = {
+        "seat": seat,
+        "settings": {"players": config.players, "length": config.length, "variants": sorted(config.variants)},
+        "round": state.round,
+        "season": state.season,
+        "final_round": state.final_round,
+        "first_player": state.first_player,
+        "stage": state.stage,
+        "decision": flow.decision(state),
+        "current_player": current,
+        "turn": state.turn,
+        "police_present": state.police_present,
+        "pending_release": state.pending_release,
+        "is_over": game.is_over,
+        "lost": state.lost,
+        "entrance": {"size": len(state.entrance),
+                     "top": CARD_IDS[state.entrance[-1]] if state.entrance else None},
+        "arrival": CARD_IDS[state.arrival] if state.arrival != NO_CARD else None,
+        "culled": len(state.culled),
+        "rooms": rooms,
+        "bistro": sorted(_ids(state.bistro), key=CARD_BY_ID.__getitem__),
+        "exit": sorted(_ids(state.exit), key=CARD_BY_ID.__getitem__),
+        "gravedigger": sorted(_ids(state.gravedigger), key=CARD_BY_ID.__getitem__),
+        "unused_peasants": sorted(_ids(state.unused_peasants), key=CARD_BY_ID.__getitem__),
+        "players": players,
+    }
+    if seat is not None and seat == current:
+        view["legal_actions"] = [str(a) for a in game.legal_actions()]
+    if game.is_over:
+        view["scores"] = game.scores()
+        view["winners"] = game.winners()
+    return view
+
+
+def unseen_travelers(view: dict[str, Any]) -> list[int]:
+    """Travelers whose place a seat cannot know: the culled cards and the entrance stack below its top."""
+    seen: set[int] = set()
+
+    def add(ids: list[str] | None) -> None:
+        for card_id in ids or ():
+            seen.add(CARD_BY_ID[card_id])
+
+    add([view["entrance"]["top"]] if view["entrance"]["top"] else None)
+    add([view["arrival"]] if view["arrival"] else None)
+    add([r["guest"] for r in view["rooms"] if r["guest"]])
+    add(view["exit"])
+    add(view["gravedigger"])
+    for p in view["players"]:
+        add(p["hand"])
+        add(p["corpses"])
+        for annex in [*p["annexes"], p["barn"]]:
+            add(annex["buried"])
+        add([a["annex"] for a in p["annexes"]])
+    return [c for c in TRAVELERS if c not in seen]
+
+
+def state_from_view(view: dict[str, Any], rng: random.Random) -> State:
+    """A full state consistent with a view: the unseen travelers are dealt at random between the entrance
+    stack (below its visible top card) and the culled box. This is how search bots imagine the hidden
+    cards without ever seeing them (determinization)."""
+    hidden = unseen_travelers(view)
+    rng.shuffle(hidden)
+    size = view["entrance"]["size"]
+    below = max(0, size - 1)
+    if below > len(hidden):
+        raise CorruptSaveError("the view shows fewer unseen cards than the entrance stack needs")
+    top = [CARD_BY_ID[view["entrance"]["top"]]] if view["entrance"]["top"] else []
+    players = view["players"]
+
+    def cards(ids: list[str]) -> list[int]:
+        return [CARD_BY_ID[i] for i in ids]
+
+    buried: dict[int, list[int]] = {}
+    for p in players:
+        for annex in [*p["annexes"], p["barn"]]:
+            if annex["buried"]:
+                ref = annex["annex"]
+                key = barn_of(int(ref[5:])) if ref.startswith("barn.") else CARD_BY_ID[ref]
+                buried[key] = cards(annex["buried"])
+    rooms = view["rooms"]
+    return State(
+        players=len(players),
+        rng=random.Random(rng.getrandbits(64)),
+        culled=sorted(hidden[below:]),
+        unused_peasants=cards(view["unused_peasants"]),
+        gravedigger=cards(view["gravedigger"]),
+        entrance=hidden[:below] + top,
+        arrival=CARD_BY_ID[view["arrival"]] if view["arrival"] else NO_CARD,
+        rooms=[CARD_BY_ID[r["guest"]] if r["guest"] else NO_CARD for r in rooms],
+        bistro=cards(view["bistro"]),
+        hands=[cards(p["hand"]) for p in players],
+        annexes=[[CARD_BY_ID[a["annex"]] for a in p["annexes"]] for p in players],
+        buried=buried,
+        corpses=[cards(p["corpses"]) for p in players],
+        exit=cards(view["exit"]),
+        keys=[CLOSED if r["key"] is None else (WHITE if r["key"] == "white" else r["key"]) for r in rooms],
+        room_service=[NOBODY if r["room_service"] is None else r["room_service"] for r in rooms],
+        cash=[p["cash"] for p in players],
+        checks=[p["checks"] for p in players],
+        round=view["round"],
+        first_player=view["first_player"],
+        reshuffled=view["season"] == 2,
+        final_round=view["final_round"],
+        stage=view["stage"],
+        turn=view["turn"],
+        police_present=view["police_present"],
+        pending_release=view["pending_release"],
+        lost=view["lost"],
+        end_bonus=[[(a, n) for a, n in p["end_bonus"]] for p in players],
+    )
