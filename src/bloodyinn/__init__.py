@@ -24,9 +24,17 @@ from .errors import BloodyInnError, ConfigError, CorruptSaveError, IllegalAction
 from .events import Event
 from .game import Game, new_game
 
+
+def describe_action(game: Game, action: Action | str) -> str:
+    """A plain-language sentence for `action` in `game`'s current position."""
+    return game.describe(action)
+
+
 __version__ = "0.1.0"
 
 __all__ = [
+    "FIRST_COME_FIRST_SERVED",
+    "UNLIMITED_WEALTH",
     "Action",
     "BloodyInnError",
     "Bribe",
@@ -35,7 +43,6 @@ __all__ = [
     "ConfigError",
     "CorruptSaveError",
     "Event",
-    "FIRST_COME_FIRST_SERVED",
     "Game",
     "GameConfig",
     "IllegalActionError",
@@ -45,7 +52,7 @@ __all__ = [
     "PayGravedigger",
     "Place",
     "Release",
-    "UNLIMITED_WEALTH",
+    "describe_action",
     "new_game",
     "parse_action",
 ]

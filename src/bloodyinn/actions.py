@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from .cards import CARD_BY_ID, OCCUPATION_BY_ID, resolve_occupation
 from .errors import NotationError
@@ -151,7 +151,7 @@ class Release:
         return f"release {','.join(self.cards)}"
 
 
-Action = Union[Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release]
+Action = Place | Pass | Bribe | Build | Kill | Bury | PayGravedigger | Release
 NIGHT_ACTIONS = (Pass, Bribe, Build, Kill, Bury)
 
 

@@ -8,10 +8,10 @@ the engine can keep zones as plain lists; `CARD_IDS` gives each one a readable c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class GuestType(str, Enum):
+class GuestType(StrEnum):
     """The six guest types (R-CARD-1), with their colour and a letter for colourless displays."""
 
     MERCHANT = "merchant"
@@ -48,7 +48,7 @@ _LETTERS = {
 }
 
 
-class Action(str, Enum):
+class PaidAction(StrEnum):
     """The four paid night actions; a guest type's aptitude names one of them (R-ACT-7)."""
 
     BRIBE = "bribe"
@@ -57,11 +57,11 @@ class Action(str, Enum):
     BURY = "bury"
 
 
-APTITUDE: dict[GuestType, Action | None] = {
-    GuestType.MERCHANT: Action.BRIBE,
-    GuestType.ARTISAN: Action.BUILD,
-    GuestType.POLICE: Action.KILL,
-    GuestType.RELIGIOUS: Action.BURY,
+APTITUDE: dict[GuestType, PaidAction | None] = {
+    GuestType.MERCHANT: PaidAction.BRIBE,
+    GuestType.ARTISAN: PaidAction.BUILD,
+    GuestType.POLICE: PaidAction.KILL,
+    GuestType.RELIGIOUS: PaidAction.BURY,
     GuestType.NOBLE: None,
     GuestType.PEASANT: None,
 }

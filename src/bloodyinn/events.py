@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_BY_ID, card_name
+from .cards import CARD_BY_ID, annex_name, card_name
 
 
 def player_name(seat: int | None) -> str:
@@ -30,7 +30,9 @@ def _zone_words(zone: str | None) -> str:
     if kind == "corpses":
         return f"{player_name(int(owner))}'s corpses"
     if kind == "under":
-        return f"under {owner}"
+        if owner.startswith("barn."):
+            return f"under {player_name(int(owner[5:]))}'s barn"
+        return f"under the {annex_name(CARD_BY_ID[owner])}"
     return {"exit": "the exit stack", "box": "the box", "entrance": "the entrance stack",
             "arrival": "the door", "bistro": "the bistro"}.get(zone, zone)
 
@@ -44,10 +46,11 @@ class Event:
     dest: str | None = None
     amount: int = 0
     note: str = ""
+    notation: str = ""  # for "action" events: the action in text notation
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
-        for name in ("seat", "card", "source", "dest", "amount", "note"):
+        for name in ("seat", "card", "source", "dest", "amount", "note", "notation"):
             value = getattr(self, name)
             if value not in (None, "", 0) or (name == "amount" and self.kind in _MONEY_KINDS):
                 data[name] = value
@@ -60,7 +63,9 @@ class Event:
         name = card_name(CARD_BY_ID[self.card]) if self.card else ""
         kind = self.kind
         if kind == "action":
-            return f"{who}: {self.note}"
+            return f"{who}: {self.note}."
+        if kind == "return":
+            return f"{name} comes back to {who}'s hand ({self.note})."
         if kind == "move":
             return f"{name} goes from {_zone_words(self.source)} to {_zone_words(self.dest)}."
         if kind == "gain":

@@ -15,6 +15,7 @@ from typing import Any
 
 from .actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, parse_action
 from .config import GameConfig
+from .describe import describe_action
 from .errors import CorruptSaveError, IllegalActionError
 from .events import Event
 from .invariants import violations
@@ -112,9 +113,13 @@ class Game:
 
     # ---------------------------------------------------------------------------------------- actions
 
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply a decision (an action object or its notation) for the current player and return the events
-        it caused. An illegal or malformed action raises IllegalActionError and changes nothing."""
+        it caused. An illegal or malformed action, or one made for `seat` when another seat must decide,
+        raises IllegalActionError and changes nothing."""
+        if seat is not None and seat != self.current_player:
+            waiting = "nobody: the game is over" if self.is_over else f"P{self.current_player + 1}"  # type: ignore[operator]
+            raise IllegalActionError(f"P{seat + 1} cannot act now; the decision belongs to {waiting}", "R-NIGHT-1")
         action = self.validate(action)
         events: list[Event] = []
         flow.apply(self._state, self.config, action, events)
@@ -140,6 +145,20 @@ class Game:
         if canonical not in self.legal_actions():  # a consistency guard: check() and legal_actions() agree
             raise IllegalActionError(f"{canonical} is not legal now")
         return canonical
+
+    def preview(self, action: Action | str) -> list[Event]:
+        """The events `action` itself would cause (payments returned or discarded, targets moved, money),
+        without applying it and without revealing anything hidden (no card is drawn)."""
+        action = self.validate(action)
+        events = [flow.action_event(self._state, self.current_player, action)]  # type: ignore[arg-type]
+        flow.apply_effects(self._state.copy(), self.config, action, events)
+        return events
+
+    def describe(self, action: Action | str) -> str:
+        """A plain-language sentence for an action in the current position."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        return describe_action(self._state, action)
 
     def undo(self) -> Action:
         """Take back the last applied action (the game is replayed without it); returns that action."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import (
+    CARD_OCC,
     CARD_TYPE,
     NUM_CARDS,
     PEASANT_OCC,
-    CARD_OCC,
     GuestType,
     annex_rank,
     barn_of,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Bribe
-from ..cards import CARD_IDS, CARD_RANK, Action
+from ..cards import CARD_IDS, CARD_RANK, PaidAction
 from ..config import GameConfig
 from ..errors import IllegalActionError
 from ..events import Event
@@ -63,7 +63,7 @@ def apply(state: State, config: GameConfig, seat: int, action: Bribe, events: li
             hand.append(card)
             events.append(Event("move", seat=seat, card=CARD_IDS[card], source="bistro", dest=f"hand:{seat}"))
         return
-    settle_payment(state, seat, action.pay, Action.BRIBE, events)
+    settle_payment(state, seat, action.pay, PaidAction.BRIBE, events)
     for room in action.rooms:  # the bribed guests join the hand last (R-ACT-6)
         card = state.rooms[room - 1]
         state.rooms[room - 1] = NO_CARD

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Build
-from ..cards import CARD_IDS, CARD_OCC, OCCUPATION_BY_ID, OCCUPATIONS, Action
+from ..cards import CARD_IDS, CARD_OCC, OCCUPATION_BY_ID, OCCUPATIONS, PaidAction
 from ..config import GameConfig
 from ..errors import IllegalActionError
 from ..events import Event
@@ -57,7 +57,7 @@ def check(state: State, config: GameConfig, seat: int, action: Build) -> None:
 def apply(state: State, config: GameConfig, seat: int, action: Build, events: list[Event]) -> None:
     hand = state.hands[seat]
     card = take_card(hand, action.card)  # set aside first: it cannot pay for itself (R-ACT-5)
-    settle_payment(state, seat, action.pay, Action.BUILD, events)
+    settle_payment(state, seat, action.pay, PaidAction.BUILD, events)
     state.annexes[seat].append(card)
     events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"hand:{seat}", dest=f"annex:{seat}"))
     immediate_effect(state, config, seat, card, action.room, events)

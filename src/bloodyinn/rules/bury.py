@@ -13,8 +13,8 @@ from ..cards import (
     CARD_RANK,
     OCCUPATION_BY_ID,
     OCCUPATIONS,
-    Action,
     GuestType,
+    PaidAction,
     annex_ref,
     barn_of,
 )
@@ -65,7 +65,7 @@ def _placements(state: State, chosen: tuple[int, ...]) -> list[tuple[tuple[str, 
 def _drop_options(pay: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Under the Chapel: every sub-multiset of the played non-religious cards may be left behind (R-BURY-6)."""
     others = [o for o in pay if OCCUPATION_BY_ID[o].type is not GuestType.RELIGIOUS]
-    options = {()}
+    options: set[tuple[str, ...]] = {()}
     for picks in product((False, True), repeat=len(others)):
         options.add(tuple(o for o, pick in zip(others, picks) if pick))
     return sorted(options, key=lambda d: (len(d), d))
@@ -137,7 +137,7 @@ def check(state: State, config: GameConfig, seat: int, action: Bury) -> None:
 
 
 def apply(state: State, config: GameConfig, seat: int, action: Bury, events: list[Event]) -> None:
-    settle_payment(state, seat, action.pay, Action.BURY, events,
+    settle_payment(state, seat, action.pay, PaidAction.BURY, events,
                    chapel_keep=has_annex(state, seat, "chapel"), drop=action.drop)
     for occ, ref in action.corpses:
         card = take_card(state.corpses[seat], occ)

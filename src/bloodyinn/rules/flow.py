@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release
 from ..config import GameConfig
+from ..describe import describe_action
 from ..errors import IllegalActionError
 from ..events import Event
 from ..state import NO_CARD, Stage, State
@@ -38,7 +39,7 @@ def legal_actions(state: State, config: GameConfig) -> list[Action]:
     if stage == Stage.NIGHT:
         actions: list[Action] = []
         for rules in (launder, bribe, build, kill, bury):
-            actions.extend(rules.legal(state, config, seat))  # type: ignore[attr-defined]
+            actions.extend(rules.legal(state, config, seat))
         return actions
     if stage == Stage.WELCOME:
         return list(welcome.legal(state, config))
@@ -58,7 +59,7 @@ def check(state: State, config: GameConfig, action: Action) -> None:
         if rules is None:
             raise IllegalActionError(f"it is P{seat + 1}'s night action, not a {action.kind} decision",
                                      "R-NIGHT-2")
-        rules.check(state, config, seat, action)  # type: ignore[attr-defined]
+        rules.check(state, config, seat, action)
     elif stage == Stage.WELCOME:
         if not isinstance(action, Place):
             raise IllegalActionError("the welcome phase waits for the arriving traveler's room", "R-WELCOME-1")
@@ -73,22 +74,33 @@ def check(state: State, config: GameConfig, action: Action) -> None:
         morning.check_release(state, seat, state.pending_release, action)
 
 
-def apply(state: State, config: GameConfig, action: Action, events: list[Event]) -> None:
-    """Apply a decision already known to be legal, then advance to the next decision."""
+def action_event(state: State, seat: int, action: Action) -> Event:
+    return Event("action", seat=seat, note=describe_action(state, action), notation=str(action))
+
+
+def apply_effects(state: State, config: GameConfig, action: Action, events: list[Event]) -> None:
+    """The action's own effects, without moving on to the next decision (used for previews)."""
     seat = current_player(state)
     assert seat is not None
-    events.append(Event("action", seat=seat, note=str(action)))
     if isinstance(action, Place):
         welcome.place(state, config, action.room, events)
     elif isinstance(action, PayGravedigger):
         gravedigger.pay(state, seat, action, events)
-        state.turn += 1
     elif isinstance(action, Release):
         morning.release(state, seat, action, events)
-        state.pending_release = 0
-        state.turn += 1
     else:
-        _NIGHT_RULES[type(action)].apply(state, config, seat, action, events)  # type: ignore[attr-defined]
+        _NIGHT_RULES[type(action)].apply(state, config, seat, action, events)
+
+
+def apply(state: State, config: GameConfig, action: Action, events: list[Event]) -> None:
+    """Apply a decision already known to be legal, then advance to the next decision."""
+    seat = current_player(state)
+    assert seat is not None
+    events.append(action_event(state, seat, action))
+    apply_effects(state, config, action, events)
+    if isinstance(action, Release):
+        state.pending_release = 0
+    if not isinstance(action, Place):  # placing is counted by the rooms, every other decision by turns
         state.turn += 1
     advance(state, config, events)
 
@@ -128,7 +140,7 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
                 options = gravedigger.legal(state, seat)
                 if len(options) > 1:
                     return
-                events.append(Event("action", seat=seat, note=str(options[0])))
+                events.append(action_event(state, seat, options[0]))
                 gravedigger.pay(state, seat, options[0], events)
                 state.turn += 1
             elif stage == Stage.POLICE:
@@ -145,12 +157,12 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
                 seat = (state.first_player + state.turn) % n
                 unpaid = morning.pay_wages(state, seat, events)
                 if unpaid:
-                    options = morning.release_options(state, seat, unpaid)
-                    if len(options) > 1:
+                    releases = morning.release_options(state, seat, unpaid)
+                    if len(releases) > 1:
                         state.pending_release = unpaid
                         return
-                    events.append(Event("action", seat=seat, note=str(options[0])))
-                    morning.release(state, seat, options[0], events)
+                    events.append(action_event(state, seat, releases[0]))
+                    morning.release(state, seat, releases[0], events)
                 state.turn += 1
             elif state.final_round:
                 _end_game(state)

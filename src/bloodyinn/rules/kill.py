@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Kill
-from ..cards import CARD_IDS, CARD_RANK, Action
+from ..cards import CARD_IDS, CARD_RANK, PaidAction
 from ..config import GameConfig
 from ..errors import IllegalActionError
 from ..events import Event
@@ -51,7 +51,7 @@ def apply(state: State, config: GameConfig, seat: int, action: Kill, events: lis
         corpses.append(card)
         events.append(Event("move", seat=seat, card=CARD_IDS[card], source="bistro", dest=f"corpses:{seat}"))
         return
-    settle_payment(state, seat, action.pay, Action.KILL, events)
+    settle_payment(state, seat, action.pay, PaidAction.KILL, events)
     for room in action.rooms:
         card = state.rooms[room - 1]
         state.rooms[room - 1] = NO_CARD

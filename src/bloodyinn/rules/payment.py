@@ -9,11 +9,10 @@ from ..cards import (
     APTITUDE,
     CARD_IDS,
     CARD_OCC,
-    CARD_TYPE,
     OCCUPATION_BY_ID,
     OCCUPATIONS,
     PEASANT_OCC,
-    Action,
+    PaidAction,
 )
 from ..errors import IllegalActionError
 from ..events import Event
@@ -80,7 +79,7 @@ def take_card(hand: list[int], occ_id: str) -> int:
     return card
 
 
-def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: Action, events: list[Event],
+def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: PaidAction, events: list[Event],
                    chapel_keep: bool = False, drop: tuple[str, ...] = ()) -> None:
     """Play the payment: cards with the action's aptitude go back to hand, other travelers to the exit stack,
     peasants to the bistro (R-ACT-2, R-ACT-7, R-ACT-8). Under the Chapel every card returns except the
@@ -90,13 +89,16 @@ def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: Action
     dropped = list(drop)
     for occ_id in pay:
         occ = OCCUPATION_BY_ID[occ_id]
-        if APTITUDE[occ.type] is action:
-            continue  # returns to hand (R-ACT-7): it never leaves
-        if chapel_keep:
+        returns = APTITUDE[occ.type] is action  # R-ACT-7
+        if not returns and chapel_keep:
             if occ_id in dropped:
                 dropped.remove(occ_id)
             else:
-                continue
+                returns = True  # R-BURY-6
+        if returns:  # played and taken back: it never leaves the hand
+            events.append(Event("return", seat=seat, card=f"{occ_id}.1", source=hand_zone, dest=hand_zone,
+                                note="Chapel" if APTITUDE[occ.type] is not action else "aptitude"))
+            continue
         card = take_card(hand, occ_id)
         if CARD_OCC[card] == PEASANT_OCC:
             state.bistro.append(card)
@@ -104,7 +106,3 @@ def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: Action
         else:
             state.exit.append(card)
             events.append(Event("move", seat=seat, card=CARD_IDS[card], source=hand_zone, dest="exit"))
-
-
-def returns_with(card: int, action: Action) -> bool:
-    return APTITUDE[CARD_TYPE[card]] is action
