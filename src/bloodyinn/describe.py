@@ -1,10 +1,34 @@
-"""Plain-language sentences for actions, for menus and game logs ("Bribe the Landscaper in room 3, ...")."""
+"""Plain-language sentences for actions, for menus and game logs ("Bribe the Landscaper in room 3, ...").
+
+A sentence needs a few facts about the position before the action (who sits in the target rooms, who
+arrives, what the gravedigger is owed). `action_facts` takes them cheaply when an action is applied and
+`describe` writes the sentence only when someone reads it.
+"""
 
 from __future__ import annotations
 
 from .actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release
-from .cards import CARD_BY_ID, CARD_OCC, OCCUPATION_BY_ID, OCCUPATIONS, annex_name, is_barn
+from .cards import CARD_BY_ID, CARD_OCC, OCCUPATION_BY_ID, OCCUPATIONS, annex_name
 from .state import NO_CARD, State
+
+
+def action_facts(state: State, action: Action) -> tuple[int, ...]:
+    """The facts `describe` needs: the guests of targeted rooms, the arriving traveler, or the
+    gravedigger's fee and whether it can be paid in full."""
+    if isinstance(action, Bribe | Kill):
+        return tuple(state.rooms[r - 1] for r in action.rooms)
+    if isinstance(action, Place):
+        return (state.arrival,)
+    if isinstance(action, PayGravedigger):
+        seat = (state.first_player + state.turn) % state.players
+        fee = 10 * len(state.corpses[seat])
+        return (fee, int(state.cash[seat] + 10 * state.checks[seat] >= fee))
+    return ()
+
+
+def describe_action(state: State, action: Action) -> str:
+    """One sentence saying what `action` does in `state` (the state before it is applied)."""
+    return describe(action, action_facts(state, action))
 
 
 def _list(names: list[str]) -> str:
@@ -17,12 +41,15 @@ def _cards(occupation_ids: tuple[str, ...]) -> str:
     return _list([OCCUPATION_BY_ID[o].name for o in occupation_ids])
 
 
-def _guest_in(state: State, room: int) -> str:
-    card = state.rooms[room - 1]
-    if card == NO_CARD:
-        return f"the guest in room {room}"
-    occ = OCCUPATIONS[CARD_OCC[card]]
-    return f"the {occ.name} (rank {occ.rank}) in room {room}"
+def _guests(rooms: tuple[int, ...], guests: tuple[int, ...]) -> str:
+    parts = []
+    for room, card in zip(rooms, guests, strict=True):
+        if card == NO_CARD:
+            parts.append(f"the guest in room {room}")
+        else:
+            occ = OCCUPATIONS[CARD_OCC[card]]
+            parts.append(f"the {occ.name} (rank {occ.rank}) in room {room}")
+    return _list(parts)
 
 
 def _paying(pay: tuple[str, ...]) -> str:
@@ -32,14 +59,13 @@ def _paying(pay: tuple[str, ...]) -> str:
 def _annex_words(ref: str) -> str:
     if ref.startswith("barn."):
         return f"the barn of P{int(ref[5:]) + 1}"
-    card = CARD_BY_ID[ref]
-    return f"the {annex_name(card)}" if not is_barn(card) else ref
+    return f"the {annex_name(CARD_BY_ID[ref])}"
 
 
-def describe_action(state: State, action: Action) -> str:
-    """One sentence saying what `action` does in `state` (the state before it is applied)."""
+def describe(action: Action, facts: tuple[int, ...]) -> str:
+    """The sentence for `action`, given the facts `action_facts` took before it was applied."""
     if isinstance(action, Place):
-        arriving = OCCUPATIONS[CARD_OCC[state.arrival]].name if state.arrival != NO_CARD else "the traveler"
+        arriving = OCCUPATIONS[CARD_OCC[facts[0]]].name if facts and facts[0] != NO_CARD else "traveler"
         return f"Put the {arriving} in room {action.room}"
     if isinstance(action, Pass):
         if action.buy_checks:
@@ -50,11 +76,11 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, Bribe):
         if action.peasants:
             return f"Bribe {action.peasants} peasant(s) from the bistro"
-        return f"Bribe {_list([_guest_in(state, r) for r in action.rooms])}{_paying(action.pay)}"
+        return f"Bribe {_guests(action.rooms, facts)}{_paying(action.pay)}"
     if isinstance(action, Kill):
         if action.peasant:
             return "Kill a peasant in the bistro"
-        return f"Kill {_list([_guest_in(state, r) for r in action.rooms])}{_paying(action.pay)}"
+        return f"Kill {_guests(action.rooms, facts)}{_paying(action.pay)}"
     if isinstance(action, Build):
         occ = OCCUPATION_BY_ID[action.card]
         text = f"Build the {occ.annex_name} with your {occ.name}{_paying(action.pay)}"
@@ -69,11 +95,8 @@ def describe_action(state: State, action: Action) -> str:
             text += f", letting {_cards(action.drop)} go"
         return text
     if isinstance(action, PayGravedigger):
-        from .rules import flow, gravedigger
-
-        seat = flow.current_player(state)
-        fee = gravedigger.fee(state, seat) if seat is not None else 0
-        if seat is not None and state.cash[seat] + 10 * state.checks[seat] < fee:
+        fee, payable = facts if len(facts) == 2 else (0, 1)
+        if not payable:
             return f"Pay the gravedigger everything you have ({fee}F owed)"
         return f"Pay the gravedigger {fee}F: {action.checks} check(s) and {fee - 10 * action.checks}F in cash"
     if isinstance(action, Release):

@@ -7,10 +7,11 @@ Zones are named as in the spec: ``entrance``, ``arrival``, ``room3``, ``bistro``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+from .actions import Action
 from .cards import CARD_BY_ID, annex_name, card_name
+from .describe import describe
 
 
 def player_name(seat: int | None) -> str:
@@ -37,8 +38,9 @@ def _zone_words(zone: str | None) -> str:
             "arrival": "the door", "bistro": "the bistro"}.get(zone, zone)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """One thing that happened. A tuple, because games create many of them and most are never read."""
+
     kind: str
     seat: int | None = None
     card: str | None = None
@@ -46,7 +48,12 @@ class Event:
     dest: str | None = None
     amount: int = 0
     note: str = ""
-    notation: str = ""  # for "action" events: the action in text notation
+    action: Action | None = None  # for "action" events: the decision taken
+    facts: tuple[int, ...] = ()  # for "action" events: what the description needs of the state before it
+
+    @property
+    def notation(self) -> str:
+        return str(self.action) if self.action is not None else ""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -62,8 +69,8 @@ class Event:
         who = player_name(self.seat)
         name = card_name(CARD_BY_ID[self.card]) if self.card else ""
         kind = self.kind
-        if kind == "action":
-            return f"{who}: {self.note}."
+        if kind == "action" and self.action is not None:
+            return f"{who}: {describe(self.action, self.facts)}."
         if kind == "return":
             return f"{name} comes back to {who}'s hand ({self.note})."
         if kind == "move":

@@ -133,8 +133,10 @@ class Game:
             action = parse_action(action)
         elif not isinstance(action, _ACTION_TYPES):
             raise IllegalActionError(f"not an action: {action!r}")
-        if self._legal is not None and action in self._legal:
-            return action
+        if self._legal is not None:
+            for legal in self._legal:  # identity first: actions taken from legal_actions() need no checks
+                if legal is action:
+                    return action
         try:
             flow.check(self._state, self.config, action)
             canonical = parse_action(str(action))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release
 from ..config import GameConfig
-from ..describe import describe_action
+from ..describe import action_facts
 from ..errors import IllegalActionError
 from ..events import Event
 from ..state import NO_CARD, Stage, State
@@ -75,7 +75,7 @@ def check(state: State, config: GameConfig, action: Action) -> None:
 
 
 def action_event(state: State, seat: int, action: Action) -> Event:
-    return Event("action", seat=seat, note=describe_action(state, action), notation=str(action))
+    return Event("action", seat=seat, action=action, facts=action_facts(state, action))
 
 
 def apply_effects(state: State, config: GameConfig, action: Action, events: list[Event]) -> None:
