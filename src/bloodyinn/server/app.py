@@ -1,0 +1,181 @@
+"""The FastAPI application: HTTP API, the table WebSocket and the browser pages."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .catalog import card_catalog, options
+from .db import make_engine
+from .errors import ServiceError, bad_request, forbidden
+from .hub import Hub
+from .limits import BodyLimit
+from .messages import state_message
+from .migrate import upgrade
+from .repository import Repository
+from .schemas import (
+    AcceptedOut,
+    ActionIn,
+    CreatedOut,
+    CreateTableIn,
+    ErrorOut,
+    JoinIn,
+    JoinOut,
+    PreviewIn,
+    PreviewOut,
+    TableOut,
+)
+from .service import GameService, SeatSpec, bot_names
+from .settings import ServerSettings
+from .websocket import serve_table
+from .writer import Writer
+
+STATIC = Path(str(files("bloodyinn.web") / "static"))
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 403, 404, 409, 413, 422)}
+Token = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat token from joining")]
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    settings = settings or ServerSettings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.resolved_database_url())
+        upgrade(engine)
+        writer = Writer(engine)
+        service = GameService(Repository(engine), writer, Hub(), settings)
+        app.state.service = service
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            writer.close()
+            engine.dispose()
+
+    app = FastAPI(title="The Bloody Inn", version="1", lifespan=lifespan,
+                  description="Multiplayer server for The Bloody Inn. The WebSocket protocol of a table is "
+                              "described in docs/server.md.")
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+
+    @app.exception_handler(ServiceError)
+    async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse(exc.to_dict(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+        return JSONResponse({"error": "bad_request", "message": problems}, status_code=400)
+
+    def service_of(request: Request | WebSocket) -> GameService:
+        service: GameService = request.app.state.service
+        return service
+
+    # ------------------------------------------------------------------------------------ pages
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/table/{table_id}/replay", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # ------------------------------------------------------------------------------------ API
+
+    @app.get("/api/options", tags=["meta"])
+    async def get_options() -> dict[str, Any]:
+        """Player counts, lengths, variants and bot levels a new table may use."""
+        return options(bot_names())
+
+    @app.get("/api/cards", tags=["meta"])
+    async def get_cards() -> dict[str, Any]:
+        """The card table: every occupation's name, type, colour, rank, pocket money, annex and effect."""
+        return card_catalog()
+
+    @app.get("/api/tables", tags=["tables"])
+    async def list_tables(request: Request) -> list[TableOut]:
+        """The lobby: recently active tables, newest first, with their open seats."""
+        return [TableOut(**t) for t in await service_of(request).lobby()]
+
+    @app.post("/api/tables", status_code=201, tags=["tables"], responses=ERRORS)
+    async def create_table(request: Request, body: CreateTableIn) -> CreatedOut:
+        """Create a table; the game starts at once (bots play when it is their turn)."""
+        seats = body.seats or [SeatSpec("human")] + [SeatSpec("bot", "random")] * (body.players - 1)
+        specs = [s if isinstance(s, SeatSpec) else SeatSpec(s.kind, s.bot, s.name) for s in seats]
+        service = service_of(request)
+        table = await service.create_table(body.players, body.length, body.variants, specs, body.seed)
+        links = {s.seat: f"/table/{table.id}?join={s.seat}" for s in table.seats if s.open}
+        return CreatedOut(table=TableOut(**service.hub.summary(table)), join_links=links)
+
+    @app.get("/api/tables/{table_id}", tags=["tables"], responses=ERRORS)
+    async def get_table(request: Request, table_id: str) -> TableOut:
+        service = service_of(request)
+        return TableOut(**service.hub.summary(await service.table(table_id)))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/join", tags=["tables"], responses=ERRORS)
+    async def join(request: Request, table_id: str, seat: int, body: JoinIn | None = None) -> JoinOut:
+        """Take an open seat. The token in the answer is the only way to act for that seat: keep it."""
+        token = await service_of(request).join(table_id, seat, body.name if body else None)
+        return JoinOut(table_id=table_id, seat=seat, token=token, url=f"/table/{table_id}#seat={seat}&token={token}")
+
+    @app.get("/api/tables/{table_id}/state", tags=["play"], responses=ERRORS)
+    async def get_state(request: Request, table_id: str, seat: int | None = None,
+                        x_seat_token: Token = None) -> dict[str, Any]:
+        """The same document the WebSocket sends on connecting: a seat's view (token needed) or, without a
+        seat, the public view; with the whole event log."""
+        service = service_of(request)
+        table = await service.table(table_id)
+        if seat is not None:
+            if x_seat_token is None:
+                raise forbidden("send the seat token in the X-Seat-Token header")
+            service.authenticate(table, seat, x_seat_token)
+        return state_message(table, seat, service.hub.summary(table), [], full_log=True)
+
+    @app.post("/api/tables/{table_id}/actions", tags=["play"], responses=ERRORS)
+    async def act(request: Request, table_id: str, body: ActionIn, x_seat_token: Token = None) -> AcceptedOut:
+        """Make a move. `seq` must equal the table's current move count, else the action is stale and refused;
+        repeating an accepted action is acknowledged with duplicate=true and not applied again."""
+        if x_seat_token is None:
+            raise forbidden("send the seat token in the X-Seat-Token header")
+        accepted = await service_of(request).submit(table_id, body.seat, x_seat_token, body.seq, body.action)
+        return AcceptedOut(seq=accepted.seq, action=accepted.action, duplicate=accepted.duplicate)
+
+    @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
+    async def preview(request: Request, table_id: str, body: PreviewIn, x_seat_token: Token = None) -> PreviewOut:
+        """What an action would do now (a sentence and the events), without doing it."""
+        if x_seat_token is None:
+            raise forbidden("send the seat token in the X-Seat-Token header")
+        service = service_of(request)
+        table = await service.table(table_id)
+        service.authenticate(table, body.seat, x_seat_token)
+        return PreviewOut(**service.preview(table, body.seat, body.action))
+
+    @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS)
+    async def replay(request: Request, table_id: str) -> dict[str, Any]:
+        """A finished game: its record and every public position with the events in between."""
+        return await service_of(request).replay(table_id)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await serve_table(websocket, table_id, service_of(websocket), settings.max_message_bytes)
+
+    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False)
+    async def unknown(rest: str) -> JSONResponse:
+        raise bad_request(f"unknown API path /api/{rest}")
+
+    return app

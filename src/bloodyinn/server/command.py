@@ -1,0 +1,31 @@
+"""`bloodyinn serve`: the multiplayer web server."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[str | None, typer.Option(
+        "--database-url", envvar="BLOODYINN_DATABASE_URL",
+        help="SQLAlchemy URL, e.g. postgresql://user:pass@host/db. Default: an SQLite file in the user's"
+             " data directory.")] = None,
+    bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before each move.")] = 0.5,
+    bot_threads: Annotated[int, typer.Option(min=1, help="Threads in which bots think.")] = 2,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Start the multiplayer web server; open the printed URL in a browser."""
+    import uvicorn
+
+    from .app import create_app
+    from .settings import ServerSettings, default_database_url
+
+    settings = ServerSettings(database_url=database_url or default_database_url(), bot_delay=bot_delay,
+                              bot_threads=bot_threads)
+    typer.echo(f"The Bloody Inn: open http://{host}:{port}/ in your browser (database: {settings.database_url})")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=65536,
+                ws_ping_interval=20.0, ws_ping_timeout=20.0)

@@ -1,0 +1,88 @@
+"""The database schema, as SQLAlchemy Core tables (the Alembic migrations create and evolve it).
+
+A game is stored as its settings (seed included) plus one row per accepted action: replaying them rebuilds
+the game exactly (`Game.replay`). The action's sequence number is part of the primary key, so two writers
+can never store two different actions at the same point of a game.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    # GameConfig.to_dict(): players, length, variants, seed, first player, room layout.
+    Column("settings", JSON, nullable=False),
+    # Denormalized for the lobby: the number of accepted actions and whether the game is over.
+    Column("moves", Integer, nullable=False, default=0),
+    Column("status", String(16), nullable=False, index=True),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
+    Column("bot", String(32), nullable=True),
+    Column("name", String(40), nullable=True),
+    # SHA-256 of the seat token: the token itself is only ever known to the player who joined.
+    Column("token_hash", String(64), nullable=True),
+    Column("joined_at", DateTime(timezone=True), nullable=True),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),
+)
+
+
+def normalize_url(url: str) -> str:
+    """Accept the usual `postgres://` and `postgresql://` spellings; the driver we ship is psycopg 3."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`. SQLite gets WAL (readers never block the writer) and synchronous=FULL, so a
+    commit is on disk before the server tells anyone about the action."""
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)

@@ -1,0 +1,109 @@
+"""Live connections per table, and fan-out of state messages to them.
+
+Each client has its own outbox drained by its own task, so publishing never waits for a slow network:
+the table's lock is held only while messages are queued, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from .live import LiveTable
+from .messages import state_message, table_summary
+
+log = logging.getLogger(__name__)
+
+# A client this many messages behind is not reading; it is disconnected (it can reconnect and catch up).
+MAX_BACKLOG = 256
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class Client:
+    def __init__(self, websocket: WebSocket, table_id: str, seat: int | None) -> None:
+        self.websocket = websocket
+        self.table_id = table_id
+        self.seat = seat
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._pump = asyncio.create_task(self._drain())
+
+    def send(self, text: str) -> None:
+        if self._outbox.qsize() >= MAX_BACKLOG:
+            log.warning("client of table %s is not reading; disconnecting it", self.table_id)
+            self._outbox.put_nowait(None)
+            return
+        self._outbox.put_nowait(text)
+
+    def send_message(self, message: dict[str, Any]) -> None:
+        self.send(encode(message))
+
+    async def _drain(self) -> None:
+        while True:
+            text = await self._outbox.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(code=1008)
+                return
+            try:
+                await self.websocket.send_text(text)
+            except Exception:  # the peer is gone; the receive loop will notice and detach it
+                return
+
+    async def close(self) -> None:
+        self._pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._pump
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._clients: dict[str, set[Client]] = {}
+
+    def clients(self, table_id: str) -> set[Client]:
+        return self._clients.get(table_id, set())
+
+    def online(self, table_id: str) -> set[int]:
+        return {c.seat for c in self.clients(table_id) if c.seat is not None}
+
+    def summary(self, table: LiveTable) -> dict[str, Any]:
+        clients = self.clients(table.id)
+        return table_summary(table, self.online(table.id), sum(1 for c in clients if c.seat is None))
+
+    def attach(self, table: LiveTable, client: Client) -> None:
+        self._clients.setdefault(table.id, set()).add(client)
+        client.send_message(state_message(table, client.seat, self.summary(table), [], full_log=True))
+        self.announce(table)
+
+    def detach(self, table: LiveTable, client: Client) -> None:
+        clients = self._clients.get(table.id)
+        if clients is not None:
+            clients.discard(client)
+            if not clients:
+                del self._clients[table.id]
+        self.announce(table)
+
+    def announce(self, table: LiveTable) -> None:
+        """Tell everyone at the table who is there (seats taken, players online, spectators)."""
+        text = encode({"type": "presence", "table": self.summary(table)})
+        for client in self.clients(table.id):
+            client.send(text)
+
+    def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
+        """Send every client its seat's new state; one encoding per seat, shared by its clients."""
+        clients = self.clients(table.id)
+        if not clients:
+            return
+        summary = self.summary(table)
+        texts: dict[int | None, str] = {}
+        for client in clients:
+            if client.seat not in texts:
+                texts[client.seat] = encode(state_message(table, client.seat, summary, events))
+            client.send(texts[client.seat])

@@ -1,0 +1,59 @@
+"""A table as the server holds it in memory: the engine's game, its seats and its event log."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from ..bots import Bot
+from ..config import GameConfig
+from ..events import Event
+from ..game import Game
+from .repository import SeatRecord, TableRecord
+
+
+def tagged(events: list[Event], seq: int) -> list[dict[str, Any]]:
+    """Events as dicts, each tagged with the number of actions applied when it happened."""
+    return [{**e.to_dict(), "seq": seq} for e in events]
+
+
+@dataclass
+class LiveTable:
+    id: str
+    created_at: datetime
+    game: Game
+    seats: list[SeatRecord]
+    log: list[dict[str, Any]]
+    # The seat that made each accepted action, to recognize a repeated submission of one of them.
+    actors: list[int]
+    # Serializes decisions at this table: validate, commit, then publish, one action at a time.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been accepted: the sequence number the next action must carry."""
+        return len(self.game.actions)
+
+    def accept(self, game: Game, seat: int, events: list[Event]) -> None:
+        self.game = game
+        self.actors.append(seat)
+        self.log.extend(tagged(events, self.seq))
+
+    @classmethod
+    def rebuild(cls, record: TableRecord) -> LiveTable:
+        """Replay the stored actions through the engine (R-SETUP-7: settings + seed + moves fix the game)."""
+        game = Game(GameConfig.from_dict(record.settings))
+        log = tagged(game.setup_events, 0)
+        actors: list[int] = []
+        for number, text in enumerate(record.actions, 1):
+            seat = game.current_player
+            if seat is None:
+                raise RuntimeError(f"table {record.id}: an action is stored after the end of the game")
+            actors.append(seat)
+            log.extend(tagged(game.apply(text), number))
+        return cls(id=record.id, created_at=record.created_at, game=game, seats=record.seats, log=log,
+                   actors=actors)

@@ -1,0 +1,127 @@
+"""Reading and writing tables, seats and actions. Plain synchronous SQLAlchemy Core: the service calls it
+from worker threads (writes go through `writer.Writer`), never from the event loop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.engine import Connection, Engine
+
+from .db import actions, seats, tables
+
+PLAYING = "playing"
+OVER = "over"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.kind == "human" and self.token_hash is None
+
+
+@dataclass
+class TableRecord:
+    id: str
+    settings: dict[str, Any]
+    seats: list[SeatRecord]
+    created_at: datetime
+    status: str = PLAYING
+    moves: int = 0
+    actions: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    table_id: str
+    seq: int
+    seat: int
+    action: str
+    game_over: bool
+
+
+class Repository:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------------------------------------- writes
+    # Each takes an open connection: the writer runs several of them in one transaction.
+
+    @staticmethod
+    def insert_table(connection: Connection, record: TableRecord) -> None:
+        connection.execute(tables.insert().values(
+            id=record.id, created_at=record.created_at, updated_at=record.created_at, settings=record.settings,
+            moves=0, status=record.status))
+        connection.execute(seats.insert(), [
+            {"table_id": record.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+             "token_hash": s.token_hash, "joined_at": record.created_at if s.token_hash else None}
+            for s in record.seats])
+
+    @staticmethod
+    def claim_seat(connection: Connection, table_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+        """Give an open human seat to one player; False if someone else already has it."""
+        result = connection.execute(
+            update(seats)
+            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
+                   seats.c.token_hash.is_(None))
+            .values(token_hash=token_hash, name=name, joined_at=now()))
+        return result.rowcount == 1
+
+    @staticmethod
+    def append_action(connection: Connection, record: ActionRecord) -> None:
+        stamp = now()
+        connection.execute(actions.insert().values(
+            table_id=record.table_id, seq=record.seq, seat=record.seat, action=record.action, created_at=stamp))
+        connection.execute(
+            update(tables).where(tables.c.id == record.table_id)
+            .values(moves=record.seq + 1, status=OVER if record.game_over else PLAYING, updated_at=stamp))
+
+    # ------------------------------------------------------------------------------------------- reads
+
+    def load_table(self, table_id: str) -> TableRecord | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = connection.execute(
+                select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
+            action_rows = connection.execute(
+                select(actions.c.seq, actions.c.action).where(actions.c.table_id == table_id)
+                .order_by(actions.c.seq)).all()
+        if [r.seq for r in action_rows] != list(range(len(action_rows))):
+            raise RuntimeError(f"table {table_id}: the action log has a gap")
+        return TableRecord(
+            id=row.id, settings=row.settings, created_at=row.created_at, status=row.status, moves=row.moves,
+            seats=[SeatRecord(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in seat_rows],
+            actions=[r.action for r in action_rows])
+
+    def table_ids(self, status: str) -> list[str]:
+        with self.engine.connect() as connection:
+            return list(connection.scalars(select(tables.c.id).where(tables.c.status == status)))
+
+    def list_tables(self, limit: int) -> list[TableRecord]:
+        """The most recently active tables, newest first, without their action logs (for the lobby)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(tables).order_by(tables.c.updated_at.desc()).limit(limit)).all()
+            ids = [r.id for r in rows]
+            seat_rows = connection.execute(
+                select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)).all() if ids else []
+        by_table: dict[str, list[SeatRecord]] = {}
+        for r in seat_rows:
+            by_table.setdefault(r.table_id, []).append(SeatRecord(r.seat, r.kind, r.bot, r.name, r.token_hash))
+        return [TableRecord(id=r.id, settings=r.settings, created_at=r.created_at, status=r.status, moves=r.moves,
+                            seats=by_table.get(r.id, [])) for r in rows]

@@ -1,0 +1,89 @@
+"""Request and response bodies of the HTTP API (they make the OpenAPI document at /docs)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(Strict):
+    kind: Literal["human", "bot"] = Field(description="'human': open for a person; 'bot': played by the server")
+    bot: str | None = Field(None, max_length=32, description="bot level, from GET /api/options (bots only)")
+    name: str | None = Field(None, max_length=40)
+
+
+class CreateTableIn(Strict):
+    players: int = Field(2, ge=1, le=4)
+    length: Literal["short", "long"] = "short"
+    variants: list[str] = Field(default_factory=list, max_length=4)
+    seats: list[SeatIn] | None = Field(None, description="one per player; default: seat 0 human, others random bots")
+    seed: int | None = Field(None, ge=0, lt=1 << 63, description="fixes the deck; random when left out")
+
+
+class JoinIn(Strict):
+    name: str | None = Field(None, max_length=40)
+
+
+class ActionIn(Strict):
+    seat: int
+    seq: int = Field(ge=0, description="the table's move count when the action was chosen (the 'seq' it saw)")
+    action: str = Field(min_length=1, max_length=400, description="action notation, e.g. 'place room3'")
+
+
+class PreviewIn(Strict):
+    seat: int
+    action: str = Field(min_length=1, max_length=400)
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="not_found, forbidden, stale, illegal, bad_request, seat_taken, too_large")
+    message: str
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    open: bool
+    online: bool
+
+
+class TableOut(BaseModel):
+    id: str
+    created_at: str
+    settings: dict[str, Any]
+    seats: list[SeatOut]
+    moves: int
+    over: bool
+    current_player: int | None
+    spectators: int
+
+
+class CreatedOut(BaseModel):
+    table: TableOut
+    join_links: dict[int, str] = Field(description="per open seat: the page that joins it")
+
+
+class JoinOut(BaseModel):
+    table_id: str
+    seat: int
+    token: str = Field(description="the secret seat token: send it as X-Seat-Token or in the WebSocket hello")
+    url: str = Field(description="the player's own page for this seat (keeps the token in the fragment)")
+
+
+class AcceptedOut(BaseModel):
+    seq: int
+    action: str
+    duplicate: bool
+
+
+class PreviewOut(BaseModel):
+    action: str
+    description: str
+    events: list[dict[str, Any]]

@@ -1,0 +1,281 @@
+"""The authoritative game service: every table's decisions go through here.
+
+An action is checked by the engine on a copy of the game, committed to the database, and only then
+installed and published; a per-table lock makes that sequence atomic. Bots play the same way, their
+thinking done in a thread pool so the event loop keeps serving everyone else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import re
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from .. import describe_action
+from ..actions import parse_action
+from ..bots import BOTS, LEVELS, make_bot
+from ..config import GameConfig
+from ..errors import BloodyInnError, IllegalActionError
+from ..game import Game
+from .errors import ServiceError, bad_request, forbidden, illegal, not_found, stale
+from .hub import Hub
+from .live import LiveTable, tagged
+from .messages import public_settings, result, seat_summary
+from .repository import PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
+from .settings import ServerSettings
+from .writer import Writer
+
+log = logging.getLogger(__name__)
+
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def bot_names() -> tuple[str, ...]:
+    """The bots a table can seat: the named levels when the bots package offers them, else every bot."""
+    return LEVELS or tuple(BOTS)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Accepted:
+    seq: int  # the table's move count after the action
+    action: str
+    duplicate: bool = False
+
+
+class GameService:
+    def __init__(self, repository: Repository, writer: Writer, hub: Hub, settings: ServerSettings) -> None:
+        self._repository = repository
+        self._writer = writer
+        self.hub = hub
+        self._settings = settings
+        self._tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bloodyinn-bot")
+
+    # ------------------------------------------------------------------------------------ life cycle
+
+    async def start(self) -> None:
+        """Load every unfinished game and let its bots carry on where they stopped."""
+        for table_id in await asyncio.to_thread(self._repository.table_ids, PLAYING):
+            await self.table(table_id)
+
+    async def stop(self) -> None:
+        tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------------------------ tables
+
+    async def table(self, table_id: str) -> LiveTable:
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        if not _TABLE_ID.fullmatch(table_id):
+            raise not_found(table_id)
+        async with self._loading:
+            table = self._tables.get(table_id)
+            if table is None:
+                record = await asyncio.to_thread(self._repository.load_table, table_id)
+                if record is None:
+                    raise not_found(table_id)
+                table = LiveTable.rebuild(record)
+                self._install(table)
+        return table
+
+    def _install(self, table: LiveTable) -> None:
+        for seat in table.seats:
+            if seat.kind == "bot":
+                table.bots[seat.seat] = make_bot(seat.bot or "random", _bot_seed(table.game.config.seed, seat.seat))
+        self._tables[table.id] = table
+        self._wake_bots(table)
+
+    async def create_table(self, players: int, length: str, variants: list[str], seats: list[SeatSpec],
+                           seed: int | None = None) -> LiveTable:
+        try:
+            config = GameConfig(players=players, length=length, variants=frozenset(variants),
+                                seed=seed if seed is not None else secrets.randbits(63))
+        except BloodyInnError as exc:
+            raise bad_request(str(exc)) from None
+        if len(seats) != players:
+            raise bad_request(f"a {players}-player table needs {players} seats, got {len(seats)}")
+        records = []
+        for number, spec in enumerate(seats):
+            if spec.kind == "bot":
+                if spec.bot not in BOTS:
+                    raise bad_request(f"unknown bot {spec.bot!r}; known: {', '.join(bot_names())}")
+                records.append(SeatRecord(number, "bot", spec.bot, spec.name or f"{spec.bot} bot"))
+            elif spec.kind == "human":
+                records.append(SeatRecord(number, "human", None, spec.name))
+            else:
+                raise bad_request(f"a seat is 'human' or 'bot', got {spec.kind!r}")
+        record = TableRecord(id=secrets.token_urlsafe(6), settings=config.to_dict(), seats=records,
+                             created_at=now())
+        await self._writer.write(partial(Repository.insert_table, record=record))
+        table = LiveTable.rebuild(record)
+        self._install(table)
+        return table
+
+    async def join(self, table_id: str, seat: int, name: str | None) -> str:
+        """Claim an open human seat; the returned token is the only key to act for it."""
+        table = await self.table(table_id)
+        async with table.lock:
+            record = self._seat(table, seat)
+            if record.kind != "human":
+                raise ServiceError("seat_taken", f"seat {seat} is played by a bot", 409)
+            if not record.open:
+                raise ServiceError("seat_taken", f"seat {seat} already has a player", 409)
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            claimed = await self._writer.write(
+                partial(Repository.claim_seat, table_id=table.id, seat=seat, token_hash=digest, name=name))
+            if not claimed:
+                raise ServiceError("seat_taken", f"seat {seat} already has a player", 409)
+            table.seats[seat] = replace(record, token_hash=digest, name=name)
+        self.hub.announce(table)
+        return token
+
+    @staticmethod
+    def _seat(table: LiveTable, seat: int) -> SeatRecord:
+        if not 0 <= seat < len(table.seats):
+            raise bad_request(f"there is no seat {seat} at a {len(table.seats)}-player table (seats are 0-"
+                              f"{len(table.seats) - 1})")
+        return table.seats[seat]
+
+    def authenticate(self, table: LiveTable, seat: int, token: str) -> None:
+        record = self._seat(table, seat)
+        if record.token_hash is None or not hmac.compare_digest(hash_token(token), record.token_hash):
+            raise forbidden(f"this token does not hold seat {seat} of table {table.id}")
+
+    async def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Recently active tables, newest first: open seats, players online, progress."""
+        rows = await asyncio.to_thread(self._repository.list_tables, limit)
+        listing = []
+        for row in rows:
+            live = self._tables.get(row.id)
+            if live is not None:
+                listing.append(self.hub.summary(live))
+                continue
+            listing.append({"id": row.id, "created_at": row.created_at.isoformat(),
+                            "settings": public_settings(row.settings),
+                            "seats": [seat_summary(s, set()) for s in row.seats], "moves": row.moves,
+                            "over": row.status != PLAYING, "current_player": None, "spectators": 0})
+        return listing
+
+    # ------------------------------------------------------------------------------------ actions
+
+    async def submit(self, table_id: str, seat: int, token: str, seq: int, action: str) -> Accepted:
+        table = await self.table(table_id)
+        self.authenticate(table, seat, token)
+        return await self.act(table, seat, seq, action)
+
+    async def act(self, table: LiveTable, seat: int, seq: int, action: str) -> Accepted:
+        """Apply `action` for `seat` (already authenticated) if the table is still at move `seq`."""
+        async with table.lock:
+            if seq != table.seq:
+                if 0 <= seq < table.seq and table.actors[seq] == seat and _same(table.game, seq, action):
+                    return Accepted(table.seq, str(table.game.actions[seq]), duplicate=True)
+                raise stale(seq, table.seq)
+            game = table.game.copy()  # the live game changes only after the commit
+            try:
+                events = game.apply(action, seat=seat)
+            except IllegalActionError as exc:
+                raise illegal(str(exc)) from None
+            canonical = str(game.actions[-1])
+            await self._writer.write(partial(Repository.append_action, record=ActionRecord(
+                table.id, seq, seat, canonical, game.is_over)))
+            table.accept(game, seat, events)
+            self.hub.publish(table, tagged(events, table.seq))
+        self._wake_bots(table)
+        return Accepted(table.seq, canonical)
+
+    def preview(self, table: LiveTable, seat: int, action: str) -> dict[str, Any]:
+        """What `action` would do now for `seat` (already authenticated), in words and events, without
+        doing it."""
+        game = table.game
+        if seat != game.current_player:
+            raise illegal(f"P{seat + 1} has no decision to make now")
+        try:
+            events = game.preview(action)
+            return {"action": str(game.validate(action)), "description": describe_action(game, action),
+                    "events": [e.to_dict() for e in events]}
+        except IllegalActionError as exc:
+            raise illegal(str(exc)) from None
+
+    async def replay(self, table_id: str) -> dict[str, Any]:
+        """Every position of a finished game, as spectators saw it, with the events between them."""
+        table = await self.table(table_id)
+        if not table.game.is_over:
+            raise forbidden("a replay is available once the game is over (before that it would show the seed)")
+        game = Game(table.game.config)
+        frames: list[dict[str, Any]] = [{"seq": 0, "action": None, "seat": None, "view": game.view(None),
+                   "events": [e.to_dict() for e in game.setup_events]}]
+        for number, (action, seat) in enumerate(zip(table.game.actions, table.actors, strict=True), 1):
+            events = game.apply(action)
+            frames.append({"seq": number, "action": str(action), "seat": seat, "view": game.view(None),
+                           "events": [e.to_dict() for e in events]})
+        return {"table": self.hub.summary(table), "record": table.game.record(), "frames": frames,
+                "result": result(table)}
+
+    # ------------------------------------------------------------------------------------ bots
+
+    def _wake_bots(self, table: LiveTable) -> None:
+        seat = table.game.current_player
+        if seat is None or seat not in table.bots:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.create_task(self._play_bots(table))
+
+    async def _play_bots(self, table: LiveTable) -> None:
+        """Play bot turns at this table until a person must decide or the game is over."""
+        loop = asyncio.get_running_loop()
+        while True:
+            game = table.game
+            seat = game.current_player
+            if seat is None or seat not in table.bots:
+                return
+            if self._settings.bot_delay:
+                await asyncio.sleep(self._settings.bot_delay)
+            seq = table.seq
+            try:
+                choice = await loop.run_in_executor(self._pool, table.bots[seat].choose, game.view(seat),
+                                                    game.legal_actions())
+                await self.act(table, seat, seq, str(choice))
+            except ServiceError as exc:
+                if exc.code != "stale":
+                    log.error("bot at table %s seat %d made a refused move: %s", table.id, seat, exc.message)
+                    return
+            except Exception:
+                log.exception("bot at table %s seat %d failed", table.id, seat)
+                return
+
+
+def _same(game: Game, seq: int, action: str) -> bool:
+    try:
+        return parse_action(action) == game.actions[seq]
+    except IllegalActionError:
+        return False
+
+
+def _bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's own seed, fixed by the game's, so a restarted server seats the same bots."""
+    return (game_seed * 31 + seat + 1) % (1 << 63)

@@ -1,0 +1,29 @@
+"""Server settings with working defaults: `bloodyinn serve` needs no configuration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+
+def default_database_url() -> str:
+    """An SQLite file in the user's data directory (created on first start)."""
+    folder = Path(platformdirs.user_data_dir("bloodyinn"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'bloodyinn.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    database_url: str = ""
+    # Seconds a bot waits before moving, so people can follow its moves; 0 in tests and benchmarks.
+    bot_delay: float = 0.5
+    bot_threads: int = 2
+    # Largest accepted WebSocket message / HTTP body, in bytes: an action is a short line of text.
+    max_message_bytes: int = 8192
+    max_body_bytes: int = 65536
+
+    def resolved_database_url(self) -> str:
+        return self.database_url or default_database_url()
