@@ -6,10 +6,12 @@ from __future__ import annotations
 import typer
 
 from .commands.simulate import simulate
+from .server.command import serve
 
 app = typer.Typer(help="The Bloody Inn: play, watch bots, run tournaments, serve the web app.",
                   no_args_is_help=True, add_completion=False)
 app.command()(simulate)
+app.command()(serve)
 
 
 @app.callback()
