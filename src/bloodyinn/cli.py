@@ -7,11 +7,13 @@ import typer
 
 from .commands.simulate import simulate
 from .server.command import serve
+from .tui.command import play
 
 app = typer.Typer(help="The Bloody Inn: play, watch bots, run tournaments, serve the web app.",
                   no_args_is_help=True, add_completion=False)
 app.command()(simulate)
 app.command()(serve)
+app.command()(play)
 
 
 @app.callback()

@@ -1,0 +1,216 @@
+"""The Textual app: the board, the chooser and the log, with bots playing on worker threads."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, RichLog
+
+from ..actions import Action
+from ..errors import BloodyInnError
+from .choice import Chooser
+from .screens import EndScreen, HelpScreen, NotationScreen
+from .session import HintLine, Session
+from .widgets import ChooserPanel, InnPanel, PlayersPanel, StatusBar
+
+CSS = """
+#status { height: 2; padding: 0 1; background: $boost; }
+#main { height: 1fr; }
+#board { width: 3fr; }
+#side { width: 2fr; }
+InnPanel, PlayersPanel { border: round $primary; padding: 0 1; height: auto; }
+#chooser { border: round $accent; padding: 0 1; height: auto; max-height: 70%; }
+#options { height: auto; max-height: 16; border: none; padding: 0; }
+#details { height: auto; color: $text-muted; margin-top: 1; }
+#log { border: round $primary; height: 1fr; min-height: 6; }
+NotationScreen, HelpScreen { align: center middle; }
+#notation, #help { width: 90; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+#notation-error { margin-top: 1; }
+#end { padding: 1 2; height: auto; }
+"""
+
+
+class BloodyInnApp(App[None]):
+    TITLE = "The Bloody Inn"
+    CSS = CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("colon,t", "notation", "Type action"),
+        Binding("space", "skip", "Skip bots' pauses"),
+        Binding("s", "save", "Save"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session, pace: float = 0.8) -> None:
+        super().__init__()
+        self.session = session
+        self.pace = pace
+        # Set by the skip key: bots play without pauses until a person must decide again.
+        self._fast = False
+        self._skip = asyncio.Event()
+
+    def compose(self) -> Any:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board"):
+                yield InnPanel(id="inn")
+                yield PlayersPanel(id="players")
+            with Vertical(id="side"):
+                yield ChooserPanel(id="chooser")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.border_title = "Log"
+        for line in self.session.log:
+            log.write(Text(line))
+        self.next_turn()
+
+    # ------------------------------------------------------------------------------------------ turns
+
+    @property
+    def chooser(self) -> ChooserPanel:
+        return self.query_one("#chooser", ChooserPanel)
+
+    def write(self, lines: list[str]) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            log.write(Text(line))
+
+    def refresh_board(self) -> None:
+        view = self.session.game.view(None)
+        labels = self.session.labels
+        self.query_one("#status", StatusBar).show(view, labels)
+        self.query_one("#inn", InnPanel).show(view)
+        self.query_one("#players", PlayersPanel).show(view, labels)
+
+    def next_turn(self) -> None:
+        """Show the board, then hand the decision to a person, the bots, or the end screen."""
+        self.refresh_board()
+        session = self.session
+        if session.game.is_over:
+            self.chooser.wait("The game is over. Escape on the results returns here; q quits.", "Game over")
+            self.push_screen(EndScreen(session.game, session.labels))
+        elif session.human_to_play:
+            self._fast = False
+            self._skip.clear()
+            seat = session.seat
+            assert seat is not None
+            self.chooser.load(Chooser(session.game), f"{session.labels[seat]}: your move")
+        else:
+            self.run_bots()
+
+    @work(exclusive=True, group="bots")
+    async def run_bots(self) -> None:
+        session = self.session
+        while not session.game.is_over and not session.human_to_play:
+            seat = session.seat
+            assert seat is not None
+            seated, view, legal = session.bot_request()
+            self.chooser.wait(f"{session.labels[seat]} is thinking...  (space: skip the pauses)", "Bots' turn")
+            # The bot thinks on a thread so the screen stays responsive; it only sees its seat's view.
+            action = await asyncio.to_thread(seated.bot.choose, view, legal)
+            self.commit(action, next_turn=False)
+            self.refresh_board()
+            if not session.game.is_over and not session.human_to_play:
+                await self._pause()
+        self.next_turn()
+
+    async def _pause(self) -> None:
+        if self._fast or self.pace <= 0:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._skip.wait(), self.pace)
+
+    def commit(self, action: Action, next_turn: bool = True) -> None:
+        try:
+            lines = self.session.apply(action)
+        except BloodyInnError as exc:
+            self.write([f"Not accepted: {exc}"])
+            self.notify(str(exc), title="Not accepted", severity="error")
+        else:
+            self.write(lines)
+        if next_turn:
+            self.next_turn()
+
+    def on_chooser_panel_decided(self, message: ChooserPanel.Decided) -> None:
+        self.commit(message.action)
+
+    # ------------------------------------------------------------------------------------------ keys
+
+    def action_skip(self) -> None:
+        self._fast = True
+        self._skip.set()
+
+    def action_undo(self) -> None:
+        if self.session.game.is_over:
+            self.notify("The game is over.")
+            return
+        if not self.session.can_undo:
+            self.notify("There is no decision of yours to take back.")
+            return
+        self.workers.cancel_group(self, "bots")
+        self.write(self.session.undo())
+        self.next_turn()
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except OSError as exc:
+            self.notify(f"Could not save: {exc}", severity="error")
+            return
+        self.write([f"Game saved to {path}."])
+        self.notify(f"Saved to {path}", title="Saved")
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_notation(self) -> None:
+        if not self.session.human_to_play:
+            self.notify("Wait for your turn to type an action.")
+            return
+        game = self.session.game
+        examples = [str(a) for a in game.legal_actions()[:3]]
+
+        def done(action: Action | None) -> None:
+            if action is not None:
+                self.commit(action)
+            else:
+                self.chooser.option_list.focus()
+
+        self.push_screen(NotationScreen(game.validate, examples), done)
+
+    def action_hint(self) -> None:
+        if not self.session.human_to_play:
+            self.notify("Hints are for your own turn.")
+            return
+        self.chooser.show_details(["Asking the hard bot for advice..."])
+        self.fetch_hint()
+
+    @work(exclusive=True, group="hint")
+    async def fetch_hint(self) -> None:
+        game = self.session.game
+        moves = len(game.actions)
+        view, legal = self.session.hint_request()
+        found = await asyncio.to_thread(Session.hints, view, legal)
+        if len(game.actions) != moves:  # the position changed while the bot thought: the advice is stale
+            return
+        if isinstance(found, str):
+            lines = [found]
+        else:
+            lines = ["Hint from the hard bot:", *(self._hint_text(n, h) for n, h in enumerate(found, 1))]
+        self.chooser.show_details(lines)
+        self.write(lines)
+
+    def _hint_text(self, number: int, hint: HintLine) -> str:
+        return f"{number}. {self.session.game.describe(hint.action)} ({hint.action}) - {hint.text}"

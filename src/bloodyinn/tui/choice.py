@@ -1,0 +1,298 @@
+"""The guided choice of a move, built only from the engine's legal actions.
+
+The legal actions are narrowed step by step by grouping them on their fields: first the kind of action, then
+the target(s), the payment, then any follow-up choice (Room Service or Monk room, the Chapel's cards to let go).
+A step with a single option is taken automatically. Whatever the path, the result is one of
+`game.legal_actions()`, so nothing illegal can be submitted. Payment labels say which played cards come back,
+from the engine's own `game.preview`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Action, Bribe, Build, Bury, Kill, PayGravedigger, Place, Release
+from ..events import Event
+from ..game import Game
+from . import render
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    actions: tuple[Action, ...]
+    info: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    prompt: str
+    key: Callable[[Action], Hashable]
+    label: Callable[[Action], str]
+    info: Callable[[Action], str] = field(default=lambda action: "")
+
+
+KIND_LABELS = {
+    "place": "Welcome the traveler",
+    "pass": "Pass (and perhaps launder money)",
+    "bribe": "Bribe a guest",
+    "build": "Build an annex",
+    "kill": "Kill a guest",
+    "bury": "Bury a corpse",
+    "gravedigger": "Pay the gravedigger",
+    "release": "Let accomplices go",
+}
+KIND_HELP = {
+    "pass": "Do nothing, or turn 10F into a check or a check into 10F.",
+    "bribe": "Take a guest into your hand as an accomplice. Play as many cards as its rank; merchants come back.",
+    "build": "Turn a card of your hand into an annex. Play as many other cards as its rank; artisans come back.",
+    "kill": "Make a guest a corpse in front of you. Play as many cards as its rank; police come back.",
+    "bury": "Bury a corpse under an annex and take its pocket money. Play as many cards as its rank;"
+            " religious come back.",
+}
+# Actions whose consequences are worth a last look before they happen.
+CONFIRMED = ("bribe", "build", "kill", "bury")
+
+
+class Chooser:
+    """The state of one guided choice for the seat that must decide in `game`."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.seat = game.current_player
+        self.view = game.view(None)
+        self.legal = tuple(game.legal_actions())
+        self._previews: dict[Action, list[Event]] = {}
+        # (step, option, taken automatically) for each step passed so far.
+        self.path: list[tuple[Step, Option, bool]] = []
+        self.result: Action | None = None
+        self._settle()
+
+    # ------------------------------------------------------------------------------------------ state
+
+    @property
+    def candidates(self) -> tuple[Action, ...]:
+        return self.path[-1][1].actions if self.path else self.legal
+
+    @property
+    def step(self) -> Step | None:
+        """The step waiting for a choice, or None once the action is decided."""
+        if self.result is not None:
+            return None
+        steps = self._steps()
+        if len(self.path) < len(steps):
+            return steps[len(self.path)]
+        if len(self.candidates) > 1:
+            return self._exact_step
+        return self._confirm_step
+
+    def options(self) -> list[Option]:
+        step = self.step
+        if step is None:
+            return []
+        groups: dict[Hashable, list[Action]] = {}
+        for action in self.candidates:
+            groups.setdefault(step.key(action), []).append(action)
+        return [Option(step.label(group[0]), tuple(group), step.info(group[0])) for group in groups.values()]
+
+    @property
+    def prompt(self) -> str:
+        step = self.step
+        return step.prompt if step else "Decided."
+
+    @property
+    def crumbs(self) -> str:
+        return " > ".join(option.label for step, option, _ in self.path if step.name != "confirm")
+
+    # ------------------------------------------------------------------------------------------ moves
+
+    def choose(self, option: Option) -> Action | None:
+        """Take `option` at the current step; returns the action once it is fully decided."""
+        step = self.step
+        if step is None:
+            return self.result
+        self.path.append((step, option, False))
+        self._settle()
+        return self.result
+
+    def back(self) -> bool:
+        """Undo the last choice made by hand (and the automatic ones after it); False if there is none."""
+        manual = [i for i, (_, _, auto) in enumerate(self.path) if not auto]
+        if not manual:
+            return False
+        del self.path[manual[-1]:]
+        self.result = None
+        self._settle()
+        return True
+
+    def _settle(self) -> None:
+        """Take every step that has a single option, and decide the action when nothing is left to ask."""
+        while True:
+            step = self.step
+            if step is None:
+                return
+            if step.name == "confirm":
+                action = self.candidates[0]
+                if action.kind not in CONFIRMED or (self.path and self.path[-1][0].name == "confirm"):
+                    self.result = action
+                    return
+            options = self.options()
+            if step.name == "confirm" or len(options) > 1:
+                return
+            self.path.append((step, options[0], True))
+
+    # ------------------------------------------------------------------------------------------ previews
+
+    def preview(self, action: Action) -> list[Event]:
+        if action not in self._previews:
+            self._previews[action] = self.game.preview(action)
+        return self._previews[action]
+
+    def details(self, option: Option) -> list[str]:
+        """Sentences for the detail pane: what the single action would do, or what the option is about."""
+        if len(option.actions) == 1:
+            action = option.actions[0]
+            lines = [self.game.describe(action) + "."]
+            lines += [event.text for event in self.preview(action) if event.kind != "action"]
+            if option.info:
+                lines.append(option.info)
+            return lines
+        lines = [option.info] if option.info else []
+        lines.append(f"{len(option.actions)} ways to do it: the next steps narrow them down.")
+        return lines
+
+    def _fate_of_payment(self, action: Action) -> str:
+        """'Newsboy back to hand; Peasant to the bistro', from the engine's preview."""
+        back, exit_stack, bistro = [], [], []
+        hand = f"hand:{self.seat}"
+        for event in self.preview(action):
+            if event.source != hand or event.card is None:
+                continue
+            name = render.occ_of(event.card).name
+            if event.kind == "return":
+                back.append(name)
+            elif event.dest == "exit":
+                exit_stack.append(name)
+            elif event.dest == "bistro":
+                bistro.append(name)
+        parts = [f"{', '.join(names)} {where}" for names, where in
+                 ((back, "back to hand"), (exit_stack, "to the exit stack"), (bistro, "to the bistro")) if names]
+        return "; ".join(parts)
+
+    # ------------------------------------------------------------------------------------------ steps
+
+    def _steps(self) -> list[Step]:
+        kinds = {action.kind for action in self.candidates}
+        if len(kinds) > 1 or not self.path:
+            return [self._kind_step]
+        return [self._kind_step, *self._kind_steps[next(iter(kinds))]]
+
+    @property
+    def _kind_step(self) -> Step:
+        return Step("kind", "Choose an action", lambda a: a.kind, lambda a: KIND_LABELS[a.kind],
+                    lambda a: KIND_HELP.get(a.kind, ""))
+
+    @property
+    def _exact_step(self) -> Step:
+        return Step("exact", "Choose exactly", str, self.game.describe)
+
+    @property
+    def _confirm_step(self) -> Step:
+        return Step("confirm", "Confirm (Enter) or go back (Backspace)", str,
+                    lambda a: f"Confirm: {self.game.describe(a)}")
+
+    @property
+    def _kind_steps(self) -> dict[str, list[Step]]:
+        arriving = render.card_plain(self.view["arrival"]) if self.view["arrival"] else "the traveler"
+        pay = Step("pay", "How do you pay?", _pay_key, self._pay_label)
+        return {
+            "place": [Step("room", f"Which room for {arriving}?", lambda a: _as(a, Place).room, self._room_label)],
+            "pass": [Step("launder", "Pass: launder money?", str, self.game.describe)],
+            "bribe": [Step("target", "Whom do you bribe?", _target_key, self._target_label), pay],
+            "kill": [Step("target", "Whom do you kill?", _target_key, self._target_label), pay],
+            "build": [Step("card", "Which annex do you build?", lambda a: _as(a, Build).card, _build_label,
+                           lambda a: render.annex_text(render.occ_of(_as(a, Build).card))),
+                      pay,
+                      Step("room", "Which room gets it?", lambda a: _as(a, Build).room, _build_room_label)],
+            "bury": [Step("corpses", "Which corpse, under which annex?", lambda a: _as(a, Bury).corpses,
+                          _corpses_label),
+                     pay,
+                     Step("drop", "Chapel: which played cards do you let go?", lambda a: _as(a, Bury).drop,
+                          _drop_label)],
+            "gravedigger": [Step("checks", "How do you pay the gravedigger?",
+                                 lambda a: _as(a, PayGravedigger).checks, self.game.describe)],
+            "release": [Step("cards", "Wages unpaid: who leaves?", lambda a: _as(a, Release).cards,
+                             self.game.describe)],
+        }
+
+    def _room_label(self, action: Action) -> str:
+        room = self.view["rooms"][_as(action, Place).room - 1]
+        key = room["key"]
+        text = f"Room {room['room']} (key {'white' if key == 'white' else f'P{key + 1}'}"
+        if room["room_service"] is not None:
+            text += f", Room Service of P{room['room_service'] + 1}"
+        return text + ")"
+
+    def _target_label(self, action: Action) -> str:
+        if isinstance(action, Bribe) and action.peasants:
+            return f"{action.peasants} peasant(s) from the bistro"
+        if isinstance(action, Kill) and action.peasant:
+            return "A peasant in the bistro"
+        rooms: tuple[int, ...] = getattr(action, "rooms", ())
+        return " + ".join(f"Room {r}: {render.card_plain(self.view['rooms'][r - 1]['guest'])}" for r in rooms)
+
+    def _pay_label(self, action: Action) -> str:
+        paid: tuple[str, ...] = getattr(action, "pay", ())
+        if not paid:
+            return "Pay nothing"
+        fates = {self._fate_of_payment(a) for a in self.candidates if _pay_key(a) == paid}
+        text = "Pay " + ", ".join(render.occ_of(o).name for o in paid)
+        if len(fates) == 1:
+            text += f": {fates.pop()}"
+        return text
+
+
+def _as(action: Action, kind: type[Any]) -> Any:
+    assert isinstance(action, kind)
+    return action
+
+
+def _pay_key(action: Action) -> Hashable:
+    return getattr(action, "pay", ())
+
+
+def _target_key(action: Action) -> Hashable:
+    if isinstance(action, Bribe):
+        return action.rooms, action.peasants
+    kill = _as(action, Kill)
+    return kill.rooms, kill.peasant
+
+
+def _build_label(action: Action) -> str:
+    occ = render.occ_of(_as(action, Build).card)
+    return f"{occ.annex_name} (from your {render.card_plain(occ.id)})"
+
+
+def _build_room_label(action: Action) -> str:
+    build = _as(action, Build)
+    if build.room is None:
+        return "No room needed"
+    if build.card == "monk":
+        return f"Your key replaces the white key of room {build.room}"
+    return f"Room Service token on room {build.room}"
+
+
+def _corpses_label(action: Action) -> str:
+    return " + ".join(f"{render.card_plain(occ)} under {render.annex_title(ref)}" for occ, ref in
+                      _as(action, Bury).corpses)
+
+
+def _drop_label(action: Action) -> str:
+    drop = _as(action, Bury).drop
+    if not drop:
+        return "Keep every played card"
+    return "Let " + ", ".join(render.occ_of(o).name for o in drop) + " go"
+

@@ -1,0 +1,53 @@
+"""`bloodyinn play`: set the table from the command line and start the terminal game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import BloodyInnError
+from ..game import new_game
+from .table import default_seats, parse_seats
+
+
+def play(
+    seats: Annotated[str | None, typer.Option(
+        "--seats", help="Who sits at the table, in seat order: human or a bot level (easy, medium, hard, random),"
+                        " comma-separated. Default: you against two medium bots.")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", min=1, max=4, help="Number of players; the other seats are medium bots."
+                                              " 1 is solitaire.")] = None,
+    length: Annotated[str, typer.Option(help="Game length: short or long.")] = "short",
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed for the deck (default: random).")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.", exists=True,
+                                              dir_okay=False)] = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="Save file (default: bloodyinn-<date>.json here, or the --load file).")] = None,
+    autosave: Annotated[bool, typer.Option(help="Save after every move.")] = True,
+    pace: Annotated[float, typer.Option(min=0.0, help="Seconds between the bots' moves (space skips).")] = 0.8,
+) -> None:
+    """Play The Bloody Inn in the terminal, against bots or hot-seat with friends."""
+    from .app import BloodyInnApp
+    from .session import Session, default_save_path
+
+    try:
+        if load is not None:
+            session = Session.load(load, save, autosave)
+        else:
+            table = parse_seats(seats) if seats else default_seats(players)
+            if players is not None and len(table) != players:
+                raise typer.BadParameter(f"--seats names {len(table)} seat(s) but --players is {players}")
+            game = new_game(players=len(table), length=length, variants=variant or (), seed=seed)
+            session = Session(game, table, save or default_save_path(), autosave)
+    except (BloodyInnError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if session.autosave:
+        session.save()
+    BloodyInnApp(session, pace=pace).run()
+    if session.autosave and session.save_path is not None and not session.game.is_over:
+        typer.echo(f"Your game is saved in {session.save_path}; resume it with:"
+                   f" bloodyinn play --load {session.save_path}")

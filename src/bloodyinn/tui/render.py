@@ -1,0 +1,238 @@
+"""Drawings of the public board as Rich renderables: rooms, stacks, players, the status line.
+
+Every colour comes with a letter or symbol (type letters M/A/P/R/N/Y, P1-P4 for keys and tokens), so the board
+reads the same without colour. Only the view (`game.view(...)`) and the card table are read here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..cards import APTITUDE, CARD_BY_ID, OCCUPATION_BY_ID, GuestType, Occupation, occupation
+from ..config import CASH_CAP
+
+TYPE_STYLE = {
+    GuestType.MERCHANT: "bold dodger_blue1",
+    GuestType.ARTISAN: "bold red1",
+    GuestType.POLICE: "bold grey70",
+    GuestType.RELIGIOUS: "bold medium_purple1",
+    GuestType.NOBLE: "bold green3",
+    GuestType.PEASANT: "bold yellow3",
+}
+TYPE_ORDER = (GuestType.MERCHANT, GuestType.ARTISAN, GuestType.POLICE, GuestType.RELIGIOUS, GuestType.NOBLE,
+              GuestType.PEASANT)
+# The players' colours in the box (R-COMP-4); the seat number is always printed next to them.
+SEAT_STYLE = ("bold red", "bold green", "bold blue", "bold yellow")
+LEGEND = ("[M] merchant, blue, bribes  [A] artisan, red, builds  [P] police, grey, kills  [R] religious, purple,"
+          " buries  [N] noble, green  [Y] peasant, yellow;  the digit is the rank")
+
+
+def occ_of(card_or_occupation: str) -> Occupation:
+    """The occupation of a card id ('mechanic.2') or an occupation id ('mechanic')."""
+    if card_or_occupation in CARD_BY_ID:
+        return occupation(CARD_BY_ID[card_or_occupation])
+    return OCCUPATION_BY_ID[card_or_occupation]
+
+
+def tag(occ: Occupation) -> str:
+    """'M2': type letter and rank, the colourless key to a card."""
+    return f"{occ.type.letter}{occ.rank}"
+
+
+def card(card_or_occupation: str) -> Text:
+    occ = occ_of(card_or_occupation)
+    return Text.assemble(occ.name, " ", (f"[{tag(occ)}]", TYPE_STYLE[occ.type]))
+
+
+def card_plain(card_or_occupation: str) -> str:
+    occ = occ_of(card_or_occupation)
+    return f"{occ.name} [{tag(occ)}]"
+
+
+def cards(ids: list[str], empty: str = "none") -> Text:
+    """Cards grouped by occupation: 'Peasant [Y0] x2, Newsboy [M0]'."""
+    if not ids:
+        return Text(empty, style="dim")
+    counts = Counter(occ_of(i).id for i in ids)
+    parts = []
+    for occ_id, n in counts.items():
+        part = card(occ_id)
+        if n > 1:
+            part.append(f" x{n}")
+        parts.append(part)
+    return Text(", ").join(parts)
+
+
+def seat(seat_number: int | None) -> Text:
+    if seat_number is None:
+        return Text("-", style="dim")
+    return Text(f"P{seat_number + 1}", style=SEAT_STYLE[seat_number])
+
+
+def annex_title(ref: str) -> str:
+    if ref.startswith("barn."):
+        return f"Barn of P{int(ref[5:]) + 1}"
+    occ = occ_of(ref)
+    return f"{occ.annex_name} [{tag(occ)}]"
+
+
+def annex_text(occ: Occupation) -> str:
+    """'Distillery: At the end of each round, ...' or an empty string for police and peasants."""
+    return f"{occ.annex_name}: {occ.annex_text}" if occ.annex_name else ""
+
+
+# ------------------------------------------------------------------------------------------------ inn
+
+
+def rooms(view: dict[str, Any]) -> Table:
+    table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
+    for name, kwargs in (("Room", {"width": 4}), ("Key", {"width": 6}), ("R.Serv", {"width": 6}),
+                         ("Guest", {"ratio": 3}), ("Type", {"ratio": 2}), ("Pocket", {"width": 6}),
+                         ("Aptitude", {"width": 8}), ("Annex", {"ratio": 3})):
+        table.add_column(name, no_wrap=True, overflow="ellipsis", **kwargs)  # type: ignore[arg-type]
+    for room in view["rooms"]:
+        key = room["key"]
+        key_text = Text("closed", style="dim") if key is None else (
+            Text("white") if key == "white" else seat(key))
+        service = seat(room["room_service"]) if room["room_service"] is not None else Text("")
+        guest = room["guest"]
+        if guest is None:
+            table.add_row(str(room["room"]), key_text, service, Text("-" if key is not None else "", style="dim"))
+            continue
+        occ = occ_of(guest)
+        aptitude = APTITUDE[occ.type]
+        table.add_row(str(room["room"]), key_text, service, card(guest),
+                      Text(f"{occ.type.value} r{occ.rank}", style=TYPE_STYLE[occ.type]), f"{occ.pocket}F",
+                      aptitude.value if aptitude else "-", occ.annex_name or "-")
+    return table
+
+
+def exit_tally(ids: list[str]) -> Text:
+    counts = Counter(occ_of(i).type for i in ids)
+    text = Text(f"{len(ids)} cards")
+    for guest_type in TYPE_ORDER:
+        if counts[guest_type]:
+            text.append("  ")
+            text.append(f"{guest_type.letter}:{counts[guest_type]}", style=TYPE_STYLE[guest_type])
+    return text
+
+
+def stacks(view: dict[str, Any]) -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    entrance = view["entrance"]
+    top = card(entrance["top"]) if entrance["top"] else Text("empty", style="dim")
+    table.add_row("Entrance", Text.assemble(f"{entrance['size']} cards, top: ", top))
+    if view["arrival"]:
+        table.add_row("At the door", card(view["arrival"]))
+    table.add_row("Bistro", cards(view["bistro"], "empty"))
+    table.add_row("Exit stack", exit_tally(view["exit"]))
+    table.add_row("Box", Text(f"{len(view['gravedigger'])} corpse(s) taken by the gravedigger,"
+                              f" {view['culled']} traveler(s) left out of the game", style="dim"))
+    return table
+
+
+def inn(view: dict[str, Any]) -> RenderableType:
+    return Group(rooms(view), Text(""), stacks(view), Text(LEGEND, style="dim"))
+
+
+# ------------------------------------------------------------------------------------------------ players
+
+
+def cash_track(cash: int, width: int = CASH_CAP) -> Text:
+    """A 0-40F track, one cell per franc, with a tick every 10F; cash beyond 40 (Unlimited Wealth) shows as +N."""
+    filled = min(cash, width)
+    text = Text()
+    for franc in range(1, width + 1):
+        if franc <= filled:
+            text.append("#" if franc % 10 == 0 else "=", style="bold gold1")
+        else:
+            text.append("|" if franc % 10 == 0 else ".", style="dim")
+    if cash > width:
+        text.append(f" +{cash - width}")
+    return text
+
+
+def annexes(player: dict[str, Any]) -> Text:
+    parts = []
+    for annex in [player["barn"], *player["annexes"]]:
+        part = Text(annex_title(annex["annex"]), style="bold")
+        buried = annex["buried"]
+        part.append(" (")
+        if buried:
+            part.append("buried: ")
+            part.append_text(cards(buried))
+            part.append("; ")
+        part.append(f"{annex['free']} free)")
+        parts.append(part)
+    return Text(" | ").join(parts)
+
+
+def players(view: dict[str, Any], labels: list[str]) -> Table:
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(style="bold", no_wrap=True, width=9)
+    table.add_column(ratio=1)
+    ruler = Text("0" + " " * 9 + "10" + " " * 8 + "20" + " " * 8 + "30" + " " * 8 + "40", style="dim")
+    table.add_row("", ruler)
+    for player in view["players"]:
+        number = player["seat"]
+        head = Text(labels[number].partition(" ")[2], style="bold")
+        if view["first_player"] == number:
+            head.append("  * first player", style="bold")
+        if view["current_player"] == number:
+            head.append("  > to decide", style="reverse")
+        table.add_row(seat(number), head)
+        booty = player["cash"] + 10 * player["checks"]
+        table.add_row("Cash", Text.assemble(cash_track(player["cash"]), f" {player['cash']}F",
+                                            f"   Checks: {player['checks']} (10F each)   Booty: {booty}F"))
+        table.add_row("Hand", Text.assemble(f"({len(player['hand'])}) ", cards(player["hand"], "empty")))
+        table.add_row("Annexes", annexes(player))
+        corpses = cards(player["corpses"], "none")
+        if player["corpses"]:
+            corpses.stylize("underline")
+        table.add_row("Corpses", corpses)
+    return table
+
+
+# ------------------------------------------------------------------------------------------------ status
+
+
+def phase(view: dict[str, Any], labels: list[str]) -> str:
+    """What the table is waiting for, in words."""
+    current = view["current_player"]
+    who = labels[current] if current is not None else ""
+    decision = view["decision"]
+    if decision is None:
+        return "The game is over."
+    if decision == "place":
+        arriving = card_plain(view["arrival"]) if view["arrival"] else "the traveler"
+        return f"Welcome: {who} puts {arriving} in a room"
+    if decision == "night":
+        n = len(view["players"])
+        return f"Night: {who} takes action {view['turn'] // n + 1} of 2"
+    if decision == "gravedigger":
+        if view["stage"] == "final_gravedigger":
+            return f"End of the game: {who} pays the gravedigger for unburied corpses"
+        return f"Police investigation: {who} pays the gravedigger"
+    return f"Wages: {who} chooses the accomplices who leave unpaid"
+
+
+def status(view: dict[str, Any], labels: list[str]) -> Text:
+    settings = view["settings"]
+    variants = ", ".join(v.replace("_", " ") for v in settings["variants"]) or "no variant"
+    solo = "solitaire" if settings["players"] == 1 else f"{settings['players']} players"
+    text = Text.assemble(("The Bloody Inn", "bold"), f"  |  {settings['length']} game, {solo}, {variants}",
+                         f"  |  Round {view['round']}, season {view['season']} of 2")
+    if view["final_round"]:
+        text.append("  |  FINAL ROUND", style="bold red")
+    text.append("  |  First player: ")
+    text.append_text(seat(view["first_player"]))
+    text.append("\n")
+    text.append(phase(view, labels), style="bold")
+    return text

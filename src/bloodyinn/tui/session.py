@@ -1,0 +1,175 @@
+"""A game at a table: the engine's `Game`, who sits in each seat, the log, undo and saves.
+
+Everything here is plain Python (no Textual), so the app stays a thin face and this logic is easy to test.
+A save is the engine's own save (`Game.to_json`) wrapped with the seats; `--load` also accepts a bare engine
+save, seating a human at P1 and medium bots elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .. import bots
+from ..actions import Action
+from ..errors import CorruptSaveError
+from ..events import Event
+from ..game import Game
+from .table import HUMAN, SeatedBot, default_seats, seat_bot, seat_label
+
+SAVE_FORMAT = "bloodyinn/tui-save"
+HINT_LEVEL = "hard"
+# Events that follow from a decision; the log indents them under it.
+CONSEQUENCES = ("move", "return", "gain", "pay", "cap", "checks", "key", "room_service", "wages")
+
+
+def default_save_path() -> Path:
+    """A fresh file in the current directory, so a new game never overwrites an earlier save."""
+    return Path.cwd() / f"bloodyinn-{datetime.now():%Y%m%d-%H%M%S}.json"
+
+
+@dataclass(frozen=True)
+class HintLine:
+    action: Action
+    text: str
+
+
+class Session:
+    """One game being played: apply decisions, let bots think, take back, save."""
+
+    def __init__(self, game: Game, seats: tuple[str, ...], save_path: Path | None, autosave: bool = True) -> None:
+        if len(seats) != game.config.players:
+            raise ValueError(f"the game has {game.config.players} seat(s) but {len(seats)} were given")
+        self.game = game
+        self.seats = seats
+        self.save_path = save_path
+        self.autosave = autosave and save_path is not None
+        humans = sum(kind == HUMAN for kind in seats)
+        self.labels = [seat_label(seat, kind, humans) for seat, kind in enumerate(seats)]
+        self.bots: dict[int, SeatedBot] = {
+            seat: seat_bot(kind, game.config.seed + seat) for seat, kind in enumerate(seats) if kind != HUMAN}
+        # The seat that made each applied decision, so undo knows where the last human decision is.
+        self.deciders: list[int] = []
+        self.log: list[str] = [f"A {game.config.length} game for {len(seats)}: "
+                               + ", ".join(self.labels) + "."]
+        for seated in self.bots.values():
+            if seated.asked != seated.playing:
+                self.log.append(f"The {seated.asked} bot is not available yet: a {seated.playing} bot plays instead.")
+        self.log.extend(event.text for event in game.setup_events)
+
+    # ------------------------------------------------------------------------------------------ loading
+
+    @classmethod
+    def load(cls, path: Path, save_path: Path | None = None, autosave: bool = True) -> Session:
+        """Resume a saved game; its log is rebuilt by replaying the record, so nothing is missing."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise CorruptSaveError(f"cannot read {path}: {exc}") from None
+        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+            saved = Game.from_json(json.dumps(data.get("game")))
+            seats = tuple(data.get("seats") or ())
+        else:
+            saved = Game.from_json(json.dumps(data))
+            seats = default_seats(saved.config.players)
+        record = saved.record()
+        session = cls(Game.replay({**record, "actions": []}), seats, save_path or path, autosave)
+        session.log.append(f"(Resuming {path.name}.)")
+        for text in record["actions"]:
+            session._apply(session.game.validate(text))
+        return session
+
+    def to_json(self) -> str:
+        return json.dumps({"format": SAVE_FORMAT, "seats": list(self.seats),
+                           "game": json.loads(self.game.to_json())})
+
+    def save(self, path: Path | None = None) -> Path:
+        target = path or self.save_path or default_save_path()
+        target.write_text(self.to_json(), encoding="utf-8")
+        return target
+
+    # ------------------------------------------------------------------------------------------ turns
+
+    @property
+    def seat(self) -> int | None:
+        """The seat that must decide now (None when the game is over)."""
+        return self.game.current_player
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat] == HUMAN
+
+    @property
+    def human_to_play(self) -> bool:
+        return self.is_human(self.seat)
+
+    def apply(self, action: Action | str) -> list[str]:
+        """Apply the current seat's decision; returns the new log lines. Illegal input raises the engine's
+        IllegalActionError (its message says why) and changes nothing."""
+        lines = self._apply(self.game.validate(action))
+        self._autosave()
+        return lines
+
+    def _apply(self, action: Action) -> list[str]:
+        seat = self.seat
+        assert seat is not None
+        events: list[Event] = self.game.apply(action, seat=seat)
+        self.deciders.append(seat)
+        lines = [f"  {event.text}" if event.kind in CONSEQUENCES else event.text for event in events]
+        self.log.extend(lines)
+        return lines
+
+    def bot_request(self) -> tuple[SeatedBot, dict[str, Any], list[Action]]:
+        """What a bot needs to decide for the current seat, taken on the UI thread so that the bot can think
+        on another thread without touching the game."""
+        seat = self.seat
+        assert seat is not None and seat in self.bots
+        return self.bots[seat], self.game.view(seat), self.game.legal_actions()
+
+    # ------------------------------------------------------------------------------------------ undo
+
+    @property
+    def can_undo(self) -> bool:
+        return any(self.is_human(seat) for seat in self.deciders)
+
+    def undo(self) -> list[str]:
+        """Take back the last human decision and every bot decision made after it."""
+        if not self.can_undo:
+            return ["There is no decision of yours to take back."]
+        lines = []
+        while True:
+            seat = self.deciders.pop()
+            action = self.game.undo()
+            lines.append(f"{self.labels[seat]} takes back: {action}.")
+            if self.is_human(seat):
+                break
+        self.log.extend(lines)
+        self._autosave()
+        return lines
+
+    # ------------------------------------------------------------------------------------------ hints
+
+    def hint_request(self) -> tuple[dict[str, Any], list[Action]]:
+        seat = self.seat
+        assert seat is not None
+        return self.game.view(seat), self.game.legal_actions()
+
+    @staticmethod
+    def hints(view: dict[str, Any], legal: list[Action]) -> list[HintLine] | str:
+        """The hard bot's top three suggestions, or why there are none (safe to call off the UI thread)."""
+        advise = getattr(bots, "hint", None)
+        if advise is None:
+            return "No hints yet: the advising bot is not available in this build."
+        try:
+            found = advise(view, legal, level=HINT_LEVEL, top=3, seed=0)
+        except ValueError as exc:  # the level may not exist yet in this build
+            return f"No hint: {exc}"
+        return [HintLine(h.action, h.reason) for h in found]
+
+    # ------------------------------------------------------------------------------------------ saving
+
+    def _autosave(self) -> None:
+        if self.autosave:
+            self.save()

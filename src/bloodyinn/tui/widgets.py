@@ -1,0 +1,128 @@
+"""The board's widgets: status line, inn, players, and the guided action chooser."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from ..actions import Action
+from . import render
+from .choice import Chooser, Option
+
+
+class StatusBar(Static):
+    def show(self, view: dict[str, Any], labels: list[str]) -> None:
+        self.update(render.status(view, labels))
+
+
+class InnPanel(Static):
+    def on_mount(self) -> None:
+        self.border_title = "The inn"
+
+    def show(self, view: dict[str, Any]) -> None:
+        self.update(render.inn(view))
+
+
+class PlayersPanel(Static):
+    def on_mount(self) -> None:
+        self.border_title = "Innkeepers"
+
+    def show(self, view: dict[str, Any], labels: list[str]) -> None:
+        self.update(render.players(view, labels))
+
+
+class ChooserPanel(Vertical):
+    """Pick the action, then its targets, payment and follow-ups; Backspace steps back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("backspace", "back", "Step back"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
+    ]
+
+    class Decided(Message):
+        def __init__(self, action: Action) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chooser: Chooser | None = None
+        self._options: list[Option] = []
+
+    def compose(self) -> Any:
+        yield Static(id="prompt")
+        yield OptionList(id="options")
+        yield Static(id="details")
+
+    def on_mount(self) -> None:
+        self.border_title = "Your move"
+
+    @property
+    def option_list(self) -> OptionList:
+        return self.query_one("#options", OptionList)
+
+    def load(self, chooser: Chooser, title: str) -> None:
+        self.chooser = chooser
+        self.border_title = title
+        self._refresh()
+        self.option_list.focus()
+
+    def wait(self, message: str, title: str = "Waiting") -> None:
+        """No decision for a person right now: show why (a bot is thinking, the game is over)."""
+        self.chooser = None
+        self._options = []
+        self.border_title = title
+        self.query_one("#prompt", Static).update(Text(message))
+        self.option_list.clear_options()
+        self.query_one("#details", Static).update("")
+
+    def show_details(self, lines: list[str]) -> None:
+        self.query_one("#details", Static).update(Text("\n".join(lines)))
+
+    def _refresh(self) -> None:
+        chooser = self.chooser
+        assert chooser is not None
+        self._options = chooser.options()
+        crumbs = chooser.crumbs
+        prompt = Text(chooser.prompt, style="bold")
+        if crumbs:
+            prompt.append(f"\nso far: {crumbs}", style="dim")
+        self.query_one("#prompt", Static).update(prompt)
+        option_list = self.option_list
+        option_list.clear_options()
+        option_list.add_options([ListOption(Text(f"{i}. {o.label}" if i < 10 else f"   {o.label}"), id=str(i))
+                                 for i, o in enumerate(self._options, 1)])
+        if self._options:
+            option_list.highlighted = 0
+            self.show_details(chooser.details(self._options[0]))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.chooser is not None and event.option_index < len(self._options):
+            self.show_details(self.chooser.details(self._options[event.option_index]))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._pick(event.option_index)
+
+    def action_pick(self, number: int) -> None:
+        self._pick(number - 1)
+
+    def _pick(self, index: int) -> None:
+        if self.chooser is None or not 0 <= index < len(self._options):
+            return
+        action = self.chooser.choose(self._options[index])
+        if action is not None:
+            self.wait("...")
+            self.post_message(self.Decided(action))
+        else:
+            self._refresh()
+
+    def action_back(self) -> None:
+        if self.chooser is not None and self.chooser.back():
+            self._refresh()
