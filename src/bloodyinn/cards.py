@@ -181,6 +181,7 @@ NUM_CARDS = len(CARD_IDS)
 CARD_RANK: tuple[int, ...] = tuple(OCCUPATIONS[o].rank for o in CARD_OCC)
 CARD_TYPE: tuple[GuestType, ...] = tuple(OCCUPATIONS[o].type for o in CARD_OCC)
 CARD_POCKET: tuple[int, ...] = tuple(OCCUPATIONS[o].pocket for o in CARD_OCC)
+CARD_ANNEX: tuple[str, ...] = tuple(OCCUPATIONS[o].annex_id or "" for o in CARD_OCC)
 
 PEASANT_OCC = OCCUPATION_BY_ID["peasant"].index
 PEASANTS: tuple[int, ...] = tuple(c for c in range(NUM_CARDS) if CARD_OCC[c] == PEASANT_OCC)

@@ -9,7 +9,8 @@ from ..errors import IllegalActionError
 from ..events import Event
 from ..state import NO_CARD, State
 from .annexes import count_annex, has_annex
-from .payment import check_payment, cost_range, hand_counts, payment_options, settle_payment
+from .context import Turn
+from .payment import check_payment, cost_range, payment_options, settle_payment
 from .targets import room_target_sets
 
 
@@ -18,18 +19,16 @@ def peasant_limit(state: State, seat: int) -> int:
     return 4 if has_annex(state, seat, "brewery") else 2
 
 
-def legal(state: State, config: GameConfig, seat: int) -> list[Bribe]:
+def legal(state: State, config: GameConfig, turn: Turn) -> list[Bribe]:
     actions: list[Bribe] = []
-    hand = state.hands[seat]
-    parlors = count_annex(state, seat, "parlor")
-    counts = hand_counts(hand)
-    for rooms, base in room_target_sets(state, multi=has_annex(state, seat, "store")):
+    parlors = turn.owns("parlor")
+    for rooms, base in room_target_sets(turn.occupied, multi=turn.owns("store") > 0):
         low, high = cost_range(base, parlors)
-        if low > len(hand):
+        if low > len(turn.hand):
             continue
-        actions.extend(Bribe(rooms=rooms, pay=pay) for pay in payment_options(counts, low, high))
-    for k in range(1, min(peasant_limit(state, seat), len(state.bistro)) + 1):
-        actions.append(Bribe(peasants=k))
+        actions.extend([Bribe(rooms, 0, pay) for pay in payment_options(turn.counts, low, high)])
+    limit = 4 if turn.owns("brewery") else 2  # R-BRIBE-3
+    actions.extend([Bribe((), k) for k in range(1, min(limit, len(state.bistro)) + 1)])
     return actions
 
 

@@ -9,7 +9,8 @@ from ..errors import IllegalActionError
 from ..events import Event
 from ..state import State
 from .annexes import count_annex, immediate_effect, room_service_rooms, white_key_rooms
-from .payment import check_payment, cost_range, hand_counts, payment_options, settle_payment, take_card
+from .context import Turn
+from .payment import check_payment, cost_range, payment_options, settle_payment, take_card, without
 
 
 def room_choices(state: State, card_id: str) -> list[int | None]:
@@ -21,20 +22,19 @@ def room_choices(state: State, card_id: str) -> list[int | None]:
     return [None]
 
 
-def legal(state: State, config: GameConfig, seat: int) -> list[Build]:
+def legal(state: State, config: GameConfig, turn: Turn) -> list[Build]:
     actions: list[Build] = []
-    hand = state.hands[seat]
-    workshops = count_annex(state, seat, "workshop")
-    for occ_index in sorted({CARD_OCC[c] for c in hand}):
+    workshops = turn.owns("workshop")
+    for occ_index, _ in turn.counts:
         occ = OCCUPATIONS[occ_index]
         if not occ.buildable:
             continue
         low, high = cost_range(occ.rank, workshops)
-        if low > len(hand) - 1:
+        if low > len(turn.hand) - 1:
             continue
         rooms = room_choices(state, occ.id)
-        for pay in payment_options(hand_counts(hand, occ_index), low, high):
-            actions.extend(Build(card=occ.id, pay=pay, room=room) for room in rooms)
+        for pay in payment_options(without(turn.counts, occ_index), low, high):
+            actions.extend([Build(occ.id, pay, room) for room in rooms])
     return actions
 
 

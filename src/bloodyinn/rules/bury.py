@@ -23,8 +23,9 @@ from ..errors import IllegalActionError
 from ..events import Event
 from ..state import State
 from .annexes import count_annex, free_capacity, has_annex, owner_of
+from .context import Turn
 from .money import gain
-from .payment import check_payment, cost_range, hand_counts, payment_options, settle_payment, take_card
+from .payment import check_payment, cost_range, payment_options, settle_payment, take_card
 
 
 def _corpse_sets(corpses: list[int], crypt: bool) -> list[tuple[int, ...]]:
@@ -49,6 +50,9 @@ def _placements(state: State, chosen: tuple[int, ...]) -> list[tuple[tuple[str, 
     Capacity counts the corpses placed in the same action; equal corpses make equal placements, which are
     listed once."""
     slots = [annex for annex, _ in state.annex_slots() if free_capacity(state, annex) > 0]
+    if len(chosen) == 1:  # the usual case, without the Crypt: one placement per annex with room
+        occ_id = OCCUPATIONS[chosen[0]].id
+        return [((occ_id, annex_ref(annex)),) for annex in slots]
     seen: set[tuple[tuple[int, str], ...]] = set()
     results: list[tuple[tuple[str, str], ...]] = []
     for assignment in product(slots, repeat=len(chosen)):
@@ -71,26 +75,24 @@ def _drop_options(pay: tuple[str, ...]) -> list[tuple[str, ...]]:
     return sorted(options, key=lambda d: (len(d), d))
 
 
-def legal(state: State, config: GameConfig, seat: int) -> list[Bury]:
-    corpses = state.corpses[seat]
+def legal(state: State, config: GameConfig, turn: Turn) -> list[Bury]:
+    corpses = state.corpses[turn.seat]
     if not corpses:
         return []
     actions: list[Bury] = []
-    hand = state.hands[seat]
-    counts = hand_counts(hand)
-    cellars = count_annex(state, seat, "cellar")
-    chapel = has_annex(state, seat, "chapel")
-    for chosen in _corpse_sets(corpses, has_annex(state, seat, "crypt")):
+    cellars = turn.owns("cellar")
+    chapel = turn.owns("chapel") > 0
+    for chosen in _corpse_sets(corpses, turn.owns("crypt") > 0):
         low, high = cost_range(sum(OCCUPATIONS[o].rank for o in chosen), cellars)
-        if low > len(hand):
+        if low > len(turn.hand):
             continue
         placements = _placements(state, chosen)
         if not placements:
             continue
-        for pay in payment_options(counts, low, high):
+        for pay in payment_options(turn.counts, low, high):
             drops = _drop_options(pay) if chapel else [()]
             for placement in placements:
-                actions.extend(Bury(corpses=placement, pay=pay, drop=drop) for drop in drops)
+                actions.extend([Bury(placement, pay, drop) for drop in drops])
     return actions
 
 

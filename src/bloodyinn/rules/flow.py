@@ -13,6 +13,7 @@ from ..errors import IllegalActionError
 from ..events import Event
 from ..state import NO_CARD, Stage, State
 from . import annexes, bribe, build, bury, gravedigger, kill, launder, morning, welcome
+from .context import turn_context
 
 _NIGHT_RULES = {Pass: launder, Bribe: bribe, Build: build, Kill: kill, Bury: bury}
 
@@ -37,9 +38,10 @@ def legal_actions(state: State, config: GameConfig) -> list[Action]:
         return []
     stage = state.stage
     if stage == Stage.NIGHT:
+        turn = turn_context(state, seat)
         actions: list[Action] = []
         for rules in (launder, bribe, build, kill, bury):
-            actions.extend(rules.legal(state, config, seat))
+            actions.extend(rules.legal(state, config, turn))
         return actions
     if stage == Stage.WELCOME:
         return list(welcome.legal(state, config))

@@ -9,20 +9,19 @@ from ..errors import IllegalActionError
 from ..events import Event
 from ..state import NO_CARD, State
 from .annexes import has_annex
-from .payment import check_payment, hand_counts, payment_options, settle_payment
+from .context import Turn
+from .payment import check_payment, payment_options, settle_payment
 from .targets import room_target_sets
 
 
-def legal(state: State, config: GameConfig, seat: int) -> list[Kill]:
+def legal(state: State, config: GameConfig, turn: Turn) -> list[Kill]:
     actions: list[Kill] = []
-    hand = state.hands[seat]
-    counts = hand_counts(hand)
-    for rooms, base in room_target_sets(state, multi=has_annex(state, seat, "butchers_shop")):
-        if base > len(hand):  # no annex reduces a Kill (R-KILL-1)
+    for rooms, base in room_target_sets(turn.occupied, multi=turn.owns("butchers_shop") > 0):
+        if base > len(turn.hand):  # no annex reduces a Kill (R-KILL-1)
             continue
-        actions.extend(Kill(rooms=rooms, pay=pay) for pay in payment_options(counts, base, base))
+        actions.extend([Kill(rooms, False, pay) for pay in payment_options(turn.counts, base, base)])
     if state.bistro:
-        actions.append(Kill(peasant=True))
+        actions.append(Kill((), True))
     return actions
 
 

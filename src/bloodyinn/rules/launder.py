@@ -7,13 +7,14 @@ from ..config import GameConfig
 from ..errors import IllegalActionError
 from ..events import Event
 from ..state import State
+from .context import Turn
 from .money import gain
 
 
-def legal(state: State, config: GameConfig, seat: int) -> list[Pass]:
+def legal(state: State, config: GameConfig, turn: Turn) -> list[Pass]:
     actions = [Pass()]
-    actions.extend(Pass(buy_checks=m) for m in range(1, state.cash[seat] // 10 + 1))
-    actions.extend(Pass(cash_checks=m) for m in range(1, state.checks[seat] + 1))
+    actions.extend([Pass(m, 0) for m in range(1, state.cash[turn.seat] // 10 + 1)])
+    actions.extend([Pass(0, m) for m in range(1, state.checks[turn.seat] + 1)])
     return actions
 
 

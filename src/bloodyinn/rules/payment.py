@@ -32,6 +32,11 @@ def hand_counts(hand: list[int], exclude_occ: int = -1) -> OccCounts:
     return tuple(sorted((o, n) for o, n in counts.items() if n > 0))
 
 
+def without(counts: OccCounts, occ: int) -> OccCounts:
+    """The multiset less one card of `occ` (the card being built cannot pay for itself, R-ACT-5)."""
+    return tuple((o, n - 1 if o == occ else n) for o, n in counts if not (o == occ and n == 1))
+
+
 @lru_cache(maxsize=65536)
 def payment_options(counts: OccCounts, low: int, high: int) -> tuple[tuple[str, ...], ...]:
     """Every distinct payment of `low` to `high` cards from a hand (R-ACT-4, R-ACT-5).

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import CARD_RANK
-from ..state import NO_CARD, State
 
-
-def room_target_sets(state: State, multi: bool) -> list[tuple[tuple[int, ...], int]]:
-    """(rooms, base cost = sum of ranks) for every allowed target set, rooms in increasing order."""
-    occupied = [(i + 1, CARD_RANK[c]) for i, c in enumerate(state.rooms) if c != NO_CARD]
+def room_target_sets(occupied: tuple[tuple[int, int], ...], multi: bool) -> list[tuple[tuple[int, ...], int]]:
+    """(rooms, base cost = sum of ranks) for every allowed target set, rooms in increasing order, given the
+    occupied rooms as (room, rank)."""
     if not multi:
         return [((room,), rank) for room, rank in occupied]
     sets = []

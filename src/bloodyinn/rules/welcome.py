@@ -32,8 +32,11 @@ def draw(state: State, events: list[Event]) -> bool:
     return True
 
 
+_PLACES = {room: Place(room) for room in range(1, 9)}  # actions are immutable: share one per room
+
+
 def legal(state: State, config: GameConfig) -> list[Place]:
-    return [Place(room) for room in state.empty_open_rooms()]
+    return [_PLACES[room] for room in state.empty_open_rooms()]
 
 
 def forced_room(state: State, config: GameConfig) -> int | None:

@@ -1,0 +1,31 @@
+"""What the night's move generators need about the acting player, computed once per decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import CARD_ANNEX, CARD_RANK
+from ..state import NO_CARD, State
+from .payment import OccCounts, hand_counts
+
+
+@dataclass(slots=True)
+class Turn:
+    seat: int
+    hand: list[int]
+    counts: OccCounts  # the hand as a multiset of occupations
+    owned: dict[str, int]  # annex id -> copies the player owns
+    occupied: tuple[tuple[int, int], ...]  # (room, rank of its traveler)
+
+    def owns(self, annex_id: str) -> int:
+        return self.owned.get(annex_id, 0)
+
+
+def turn_context(state: State, seat: int) -> Turn:
+    owned: dict[str, int] = {}
+    for card in state.annexes[seat]:
+        annex = CARD_ANNEX[card]
+        owned[annex] = owned.get(annex, 0) + 1
+    occupied = tuple([(i + 1, CARD_RANK[c]) for i, c in enumerate(state.rooms) if c != NO_CARD])
+    hand = state.hands[seat]
+    return Turn(seat, hand, hand_counts(hand), owned, occupied)
