@@ -1,17 +1,28 @@
-"""Bots: every bot takes a seat's view and the legal actions and returns one action (see `base.Bot`)."""
+"""Bots: every bot takes a seat's view and the legal actions and returns one action (see `base.Bot`).
+
+`make_bot(name, seed)` builds a bot by name (`random`, `greedy`, `mcts`) or by the level a face offers
+(`easy`, `medium`, `hard`); `hint(view, legal)` explains the best moves of a position.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from .base import Bot, Hint
+from .greedy import GreedyBot
+from .hints import hint
+from .levels import LEVEL_FACTORIES
+from .mcts import MctsBot, SearchConfig
 from .random_bot import RandomBot
 
 # Bot names and the named levels faces offer; each maps to a factory taking a seed.
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": MctsBot,
+    **LEVEL_FACTORIES,
 }
-LEVELS: tuple[str, ...] = ()
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
@@ -23,4 +34,5 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "Hint", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "Hint", "MctsBot", "RandomBot", "SearchConfig", "hint",
+           "make_bot"]

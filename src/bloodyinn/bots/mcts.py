@@ -1,0 +1,192 @@
+"""The search bot: information-set Monte Carlo tree search over determinizations.
+
+The bot cannot see the order of the entrance stack nor the culled cards, so every iteration imagines them
+afresh (`Game.from_view` with a new seed: a deal consistent with everything the seat sees) and walks one
+shared tree of decisions with it (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012). A node's
+statistics thus average over the hidden cards instead of trusting one guess. Each player picks their own
+moves in the tree by UCB on their own reward; the playout below the tree follows the greedy scores with
+some randomness and stops a few rounds ahead, where `heuristics.position_value` judges the position.
+
+Moves are widened progressively in the order of their greedy score, so that the many ways to pay for one
+action do not drown the search. The budget is a number of iterations (deterministic for a seed) with an
+optional time limit.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import Action
+from ..game import Game
+from ..state import Stage
+from .base import Hint
+from .heuristics import Scorer, position_value
+from .reasons import reason
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    iterations: int = 400
+    seconds: float | None = None  # a wall-clock cap on top of the iterations (None: iterations only)
+    exploration: float = 0.7
+    horizon_rounds: int = 2  # playouts stop this many round starts ahead (or at the game's end)
+    playout_noise: float = 0.15  # chance of a random move in playouts
+    widen_base: int = 3  # moves considered at a node: base + sqrt(visits)
+    score_scale: float = 200.0  # solitaire: rewards are score / scale
+    margin_scale: float = 8.0  # in company: rewards are sigmoid(lead over the best rival / scale)
+
+
+class _Node:
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0  # summed reward of the player who chose the move leading here
+
+
+class MctsBot:
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, config: SearchConfig | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.config = config or SearchConfig()
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(view, legal, top=1)[0].action
+
+    def analyse(self, view: dict[str, Any], legal: list[Action], top: int) -> list[Hint]:
+        """Search, then the `top` most visited moves with their estimated value: the chance of winning in
+        company, the expected final score in solitaire."""
+        seat = view["seat"]
+        root, sample = self._search(view, legal)
+        solo = view["settings"]["players"] == 1
+        ranked = sorted(((child.visits, child.reward / max(1, child.visits), i, a)
+                         for i, (a, child) in enumerate(root.children.items())),
+                        key=lambda t: (-t[0], -t[1], t[2]))
+        state, config = sample.state, sample.config
+        hints = []
+        for _, mean, _, action in ranked[:top]:
+            value = mean * self.config.score_scale if solo else mean
+            hints.append(Hint(action, round(value, 3), reason(state, config, seat, action)))
+        return hints
+
+    # ------------------------------------------------------------------------------------------- search
+
+    def _search(self, view: dict[str, Any], legal: list[Action]) -> tuple[_Node, Game]:
+        cfg = self.config
+        root = _Node()
+        deadline = time.perf_counter() + cfg.seconds if cfg.seconds else None
+        seeds = [self._rng.getrandbits(32) for _ in range(cfg.iterations)]
+        sample = Game.from_view(view, seeds[0])
+        # Playout randomness comes from its own generator so that the iteration count alone fixes the result.
+        rng = random.Random(seeds[0])
+        for number, seed in enumerate(seeds):
+            if deadline is not None and number and time.perf_counter() > deadline:
+                break
+            self._iterate(root, Game.from_view(view, seed), legal, rng)
+        return root, sample
+
+    def _iterate(self, root: _Node, game: Game, root_legal: list[Action], rng: random.Random) -> None:
+        cfg = self.config
+        start_round = game.state.round
+        node = root
+        path: list[tuple[_Node, int]] = []
+        legal = root_legal
+        while True:
+            seat = game.current_player
+            assert seat is not None
+            candidates = self._candidates(game, seat, legal, node.visits)
+            for action in candidates:
+                child = node.children.get(action)
+                if child is not None:
+                    child.avail += 1
+            fresh = next((a for a in candidates if a not in node.children), None)
+            if fresh is not None:
+                child = node.children[fresh] = _Node()
+                child.avail = 1
+                game.apply(fresh)
+                path.append((child, seat))
+                break
+            log_term = cfg.exploration
+            best, best_ucb = candidates[0], -math.inf
+            for action in candidates:
+                child = node.children[action]
+                ucb = child.reward / child.visits + log_term * math.sqrt(math.log(child.avail) / child.visits)
+                if ucb > best_ucb:
+                    best, best_ucb = action, ucb
+            node = node.children[best]
+            game.apply(best)
+            path.append((node, seat))
+            legal = self._next_decision(game)
+            if not legal:
+                break
+        rewards = self._playout(game, start_round, rng)
+        for child, seat in path:
+            child.visits += 1
+            child.reward += rewards[seat]
+
+    def _candidates(self, game: Game, seat: int, legal: list[Action], visits: int) -> list[Action]:
+        """The moves open at a node: the best few by greedy score, more as the node is visited more."""
+        width = self.config.widen_base + int(math.sqrt(visits))
+        if len(legal) <= width:
+            return legal
+        scorer = Scorer(game.state, game.config, seat)
+        scored = sorted(range(len(legal)), key=lambda i: -scorer.score(legal[i]))
+        return [legal[i] for i in scored[:width]]
+
+    @staticmethod
+    def _next_decision(game: Game) -> list[Action]:
+        """Play forced moves (a single legal action) and return the next real choice; [] at the end."""
+        while not game.is_over:
+            legal = game.legal_actions()
+            if len(legal) > 1:
+                return legal
+            game.apply(legal[0])
+        return []
+
+    def _playout(self, game: Game, start_round: int, rng: random.Random) -> list[float]:
+        cfg = self.config
+        stop_round = start_round + cfg.horizon_rounds
+        state, config = game.state, game.config
+        while not game.is_over:
+            if state.round >= stop_round and state.stage == Stage.WELCOME:
+                break
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif rng.random() < cfg.playout_noise:
+                action = rng.choice(legal)
+            else:
+                seat = game.current_player
+                assert seat is not None
+                action = max(legal, key=Scorer(state, config, seat).score)
+            game.apply(action)
+            state = game.state
+        return self._rewards(game)
+
+    def _rewards(self, game: Game) -> list[float]:
+        """Every seat's reward in [0, 1] for the position a playout reached."""
+        cfg, state, config = self.config, game.state, game.config
+        n = state.players
+        if config.solo:
+            if game.lost:
+                return [0.0]
+            value = float(game.scores()[0]) if game.is_over else position_value(state, config, 0)
+            return [min(1.0, max(0.0, value / cfg.score_scale))]
+        if game.is_over:
+            winners = game.winners()
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+        values = [position_value(state, config, s) for s in range(n)]
+        rewards = []
+        for s in range(n):
+            lead = values[s] - max(values[o] for o in range(n) if o != s)
+            rewards.append(1.0 / (1.0 + math.exp(-lead / cfg.margin_scale)))
+        return rewards
