@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .config import NUM_ROOMS, GameConfig
+from .cards import CARD_RANK, PEASANTS, TRAVELERS, barn_of
+from .config import NUM_ROOMS, START_CASH, START_CHECKS, GameConfig
 
 WHITE = -1  # owner of a white (neutral) key
 CLOSED = -2  # a room with no key
@@ -119,8 +120,6 @@ class State:
 
     def annex_slots(self) -> list[tuple[int, int]]:
         """Every annex that can hold corpses, with its owner: built annexes of rank ≥ 1 and the barns."""
-        from .cards import CARD_RANK, barn_of
-
         slots = [(barn_of(seat), seat) for seat in range(self.players)]
         for seat, owned in enumerate(self.annexes):
             slots.extend((card, seat) for card in owned if CARD_RANK[card] > 0)
@@ -129,9 +128,6 @@ class State:
 
 def new_state(config: GameConfig) -> State:
     """Set up a game (spec §5). All randomness comes from the one RNG seeded by the config (R-SETUP-7)."""
-    from .cards import PEASANTS, TRAVELERS
-    from .config import START_CASH, START_CHECKS
-
     n = config.players
     rng = random.Random(config.seed)
     state = State(players=n, rng=rng)

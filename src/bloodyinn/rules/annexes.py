@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import CARD_IDS, CARD_OCC, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of
+from ..cards import CARD_IDS, CARD_OCC, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of, is_barn
 from ..config import GameConfig
 from ..events import Event
 from ..state import CLOSED, NOBODY, WHITE, State
@@ -30,8 +30,6 @@ def free_capacity(state: State, annex: int) -> int:
 
 
 def owner_of(state: State, annex: int) -> int:
-    from ..cards import is_barn
-
     if is_barn(annex):
         return annex - barn_of(0)
     for seat, owned in enumerate(state.annexes):
