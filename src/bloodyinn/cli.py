@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import typer
 
+from .commands.hint import hint
 from .commands.simulate import simulate
+from .commands.solo import solo
+from .commands.tournament import tournament
 from .server.command import serve
 from .tui.command import play
 
 app = typer.Typer(help="The Bloody Inn: play, watch bots, run tournaments, serve the web app.",
                   no_args_is_help=True, add_completion=False)
 app.command()(simulate)
+app.command()(tournament)
+app.command()(solo)
+app.command()(hint)
 app.command()(serve)
 app.command()(play)
 

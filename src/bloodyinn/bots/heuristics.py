@@ -188,7 +188,7 @@ class Scorer:
         elsewhere), less the cards their burial will cost."""
         value = 0.0
         for i, card in enumerate(sorted(corpses, key=lambda c: -CARD_POCKET[c])):
-            pocket = CARD_POCKET[card]
+            pocket: float = CARD_POCKET[card]
             if i >= self.own_slots:
                 pocket = pocket / 2 if self.any_slot else -GRAVEDIGGER_FEE
             value += 0.75 * pocket - 1.2 * CARD_RANK[card]

@@ -16,8 +16,8 @@ def hint(view: dict[str, Any], legal: list[Action], level: str = "hard", top: in
     """The `top` best actions for the seat whose `view` this is, best first.
 
     `legal` may be empty to take the view's own `legal_actions`. Values are the level's own estimate: the
-    chance of winning in company and the expected final score in solitaire for the search levels, a score
-    in francs for the greedy levels."""
+    chance of winning in company (in solitaire, the francs the position looked ahead to is worth) for the
+    search level, a score in francs for the greedy levels."""
     if not legal:
         legal = [parse_action(text) for text in view.get("legal_actions", ())]
     if not legal:

@@ -64,7 +64,8 @@ class MctsBot:
 
     def analyse(self, view: dict[str, Any], legal: list[Action], top: int) -> list[Hint]:
         """Search, then the `top` most visited moves with their estimated value: the chance of winning in
-        company, the expected final score in solitaire."""
+        company; in solitaire, what the positions the search reaches are worth in francs (the final score
+        when it reaches the end)."""
         seat = view["seat"]
         root, sample = self._search(view, legal)
         solo = view["settings"]["players"] == 1

@@ -1,0 +1,108 @@
+"""Running bots against each other: one game, duplicate deals, and many games over the machine's cores.
+
+Duplicate deals cancel the luck of the deck: every deal (a seed) is replayed once per rotation of the seats,
+so each entrant meets the same cards from every seat.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from itertools import combinations
+from multiprocessing import get_context
+from typing import Any
+
+from ..game import new_game
+from . import make_bot
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game to play: the deal, and which entrant (by index) and bot sits in each seat."""
+
+    deal: int
+    seed: int
+    players: int
+    length: str
+    variants: tuple[str, ...]
+    entrants: tuple[int, ...]  # entrant index per seat
+    bots: tuple[str, ...]  # bot name per seat
+
+
+@dataclass
+class GameResult:
+    spec: GameSpec
+    scores: list[int]
+    winners: list[int]
+    lost: bool
+    title: str | None
+    decisions: list[int] = field(default_factory=list)  # per seat
+    seconds: list[float] = field(default_factory=list)  # thinking time per seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def play(spec: GameSpec) -> GameResult:
+    """Play one game; each bot sees only its seat's view and the legal actions."""
+    game = new_game(players=spec.players, length=spec.length, variants=spec.variants, seed=spec.seed)
+    bots = [make_bot(name, spec.seed * 31 + seat) for seat, name in enumerate(spec.bots)]
+    decisions = [0] * spec.players
+    seconds = [0.0] * spec.players
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            started = time.perf_counter()
+            action = bots[seat].choose(game.view(seat), legal)
+            seconds[seat] += time.perf_counter() - started
+            decisions[seat] += 1
+        game.apply(action)
+    return GameResult(spec, game.scores(), game.winners(), game.lost, game.solo_title(), decisions, seconds)
+
+
+def duplicate_schedule(bots: list[str], players: int, deals: int, seed: int = 0, length: str = "short",
+                       variants: tuple[str, ...] = ()) -> list[GameSpec]:
+    """Every deal, for every table of entrants, once per rotation of the seats.
+
+    With as many entrants as seats there is one table; with more, every combination of entrants gets a
+    table; with fewer, the entrants are repeated around the table (then each rotation is still played)."""
+    if players == 1 or len(bots) >= players:
+        tables = [tuple(t) for t in combinations(range(len(bots)), players)]
+    else:
+        tables = [tuple(i % len(bots) for i in range(players))]
+    specs = []
+    for deal in range(deals):
+        for table in tables:
+            for shift in range(players):
+                seats = table[shift:] + table[:shift]
+                specs.append(GameSpec(deal, seed + deal, players, length, variants, seats,
+                                      tuple(bots[i] for i in seats)))
+    return specs
+
+
+def run(specs: list[GameSpec], jobs: int | None = None,
+        progress: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """Play every game, over `jobs` processes (default: all cores); results come back in schedule order."""
+    jobs = jobs or os.cpu_count() or 1
+    results: list[GameResult] = []
+    for result in _results(specs, jobs):
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    order = {spec: i for i, spec in enumerate(specs)}
+    return sorted(results, key=lambda r: order[r.spec])
+
+
+def _results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
+    if jobs <= 1 or len(specs) <= 1:
+        yield from map(play, specs)
+        return
+    # Fork keeps start-up cheap; each worker builds its own bots from the spec, so nothing is shared.
+    with get_context("fork").Pool(min(jobs, len(specs))) as pool:
+        yield from pool.imap_unordered(play, specs, chunksize=1)

@@ -1,0 +1,54 @@
+"""`bloodyinn hint`: the best moves of a saved game for one seat, with the bot's estimate and a reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def hint(
+    savefile: Annotated[Path, typer.Argument(help="A game saved as JSON (Game.to_json).", exists=True,
+                                             dir_okay=False)],
+    seat: Annotated[int | None, typer.Option("--seat", min=0, max=3,
+                                             help="Seat to advise (default: the seat that must decide).")] = None,
+    top: Annotated[int, typer.Option("--top", min=1, help="How many moves to show.")] = 3,
+    level: Annotated[str, typer.Option("--level", help="easy, medium or hard.")] = "hard",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the search.")] = 0,
+) -> None:
+    """Show the best few moves for a seat of a saved game, each with its estimated value and a reason."""
+    from ..bots import LEVELS
+    from ..bots import hint as advise
+    from ..errors import BloodyInnError
+    from ..game import Game
+
+    if level not in LEVELS:
+        raise typer.BadParameter(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    try:
+        game = Game.from_json(savefile.read_text())
+    except BloodyInnError as exc:
+        typer.echo(f"Cannot load {savefile}: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if game.is_over:
+        typer.echo("The game is over: there is nothing left to decide.")
+        return
+    current = game.current_player
+    assert current is not None  # the game is not over
+    seat = current if seat is None else seat
+    if seat != current:
+        typer.echo(f"P{seat + 1} has nothing to decide now: it is P{current + 1}'s turn ({game.decision}).")
+        return
+    view = game.view(seat)
+    typer.echo(f"Best moves for P{seat + 1} ({game.decision}, round {view['round']}), level {level}:")
+    for rank, h in enumerate(advise(view, game.legal_actions(), level=level, top=top, seed=seed), 1):
+        typer.echo(f"{rank}. {h.action}  [{_estimate(h.value, level, game.config.solo)}]")
+        typer.echo(f"   {h.reason}")
+
+
+def _estimate(value: float, level: str, solo: bool) -> str:
+    """The hard level estimates a win chance (in solitaire, what the position it looks ahead to is worth);
+    the others score moves in francs."""
+    if level != "hard":
+        return f"score {value:+.1f}"
+    return f"position worth {value:.0f}F" if solo else f"win chance {value:.0%}"
