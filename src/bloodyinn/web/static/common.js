@@ -1,0 +1,62 @@
+// Shared helpers: the card table from the server, card drawing, player tokens. Nothing here knows the rules:
+// cards are drawn from /api/cards, and every decision comes from the server's list of legal actions.
+
+export const SHAPES = ["◆", "●", "▲", "■"];
+
+export function esc(value) {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+let catalogPromise = null;
+export function loadCatalog() {
+  catalogPromise ??= fetch("/api/cards").then((r) => r.json());
+  return catalogPromise;
+}
+
+export const occOf = (cardId) => cardId.split(".")[0];
+export const occupation = (cat, idOrCard) => cat.occupations[occOf(idOrCard)];
+export const cardName = (cat, idOrCard) => occupation(cat, idOrCard).name;
+export const names = (cat, ids) => ids.map((id) => cardName(cat, id)).join(", ");
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function seatName(seats, seat) {
+  const s = seats && seats[seat];
+  const base = `P${seat + 1}`;
+  if (!s) return base;
+  return s.name && s.name !== base ? `${base} ${s.name}` : base;
+}
+
+export function token(seat, extra = "") {
+  return `<span class="token p${seat} ${extra}" title="Player ${seat + 1}">${SHAPES[seat]} P${seat + 1}</span>`;
+}
+
+const ICONS = {
+  bribe: '<svg viewBox="0 0 16 16" aria-hidden="true"><rect x="1" y="3" width="11" height="7" rx="1" fill="currentColor"/><rect x="4" y="6" width="11" height="7" rx="1" fill="#fff" stroke="currentColor" stroke-width="1.4"/><circle cx="9.5" cy="9.5" r="1.8" fill="currentColor"/></svg>',
+  build: '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M1.5 14.5 L5 7 L9 11 Z" fill="currentColor"/><path d="M7 9 L13.5 2.5" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>',
+  kill: '<svg viewBox="0 0 16 16" aria-hidden="true"><rect x="1" y="4" width="12" height="3" rx="1" fill="currentColor"/><path d="M8 6 L12 6 L13 14 L9.5 14 Z" fill="currentColor"/><circle cx="7" cy="8.5" r="2" fill="none" stroke="currentColor" stroke-width="1.4"/></svg>',
+  bury: '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M5.5 1 L10.5 1 L13 5 L10.5 15 L5.5 15 L3 5 Z" fill="currentColor"/><path d="M8 4 V10 M6 6 H10" stroke="#fff" stroke-width="1.3"/></svg>',
+  coin: '<svg viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.5" fill="#e2b13c" stroke="#8a6400"/><text x="8" y="11" font-size="8" text-anchor="middle" fill="#5a4000" font-weight="bold">F</text></svg>',
+};
+const APTITUDE_WORD = { bribe: "Bribe", build: "Build", kill: "Kill", bury: "Bury" };
+
+// One drawn card: type colour band with letter and type name, rank, pocket money, aptitude icon, annex and effect.
+export function cardHtml(cat, cardId, { size = "", dead = false, extra = "" } = {}) {
+  const occ = occupation(cat, cardId);
+  const type = cat.types[occ.type];
+  const apt = type.aptitude;
+  const title = `${occ.name}: ${occ.type}, rank ${occ.rank}, pocket money ${occ.pocket}F` +
+    (apt ? `, aptitude ${apt}` : "") + (occ.annex ? `. Annex ${occ.annex}: ${occ.effect}` : ". No annex");
+  const annex = occ.annex
+    ? `<div class="annex"><b>${esc(occ.annex)}</b><span>${esc(occ.effect)}</span></div>`
+    : `<div class="noannex">No annex</div>`;
+  return `<div class="card t-${occ.type} ${size} ${dead ? "dead" : ""}" data-card="${esc(cardId)}" title="${esc(title)}">
+    <div class="band"><span class="type"><span class="letter">${type.letter}</span><span class="tname">${dead ? "corpse" : occ.type}</span></span><span class="rank" title="rank ${occ.rank}"><small>rank</small>${occ.rank}</span></div>
+    <div class="name">${esc(occ.name)}</div>
+    <div class="stats"><span class="pocket">${ICONS.coin}${occ.pocket}F</span>${apt ? `<span class="apt">${ICONS[apt]}${APTITUDE_WORD[apt]}</span>` : ""}</div>
+    ${dead ? "" : annex}${extra}</div>`;
+}
+
+export function chip(cat, cardId) {
+  const occ = occupation(cat, cardId);
+  return `<span class="chip t-${occ.type}" style="background: var(--tc)" title="${esc(occ.name)}, rank ${occ.rank}">${cat.types[occ.type].letter} ${esc(occ.name)}</span>`;
+}

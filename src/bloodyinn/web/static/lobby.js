@@ -1,0 +1,82 @@
+// The lobby: create a table (seats open for people or played by bots) and list the tables to join or watch.
+import { esc, token } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let options = null;
+
+function seatRows() {
+  const players = Number($("players").value);
+  const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  $("seats").innerHTML = Array.from({ length: players }, (_, seat) => {
+    const choices = [`<option value="human">Open for a human</option>`,
+      ...options.bots.map((b) => `<option value="bot:${esc(b)}">Bot: ${esc(b)}</option>`)];
+    return `<label>${token(seat)} <select data-seat="${seat}" aria-label="Seat ${seat + 1}">${choices.join("")}</select>${seat === 0 ? " (you)" : ""}</label>`;
+  }).join("");
+  document.querySelectorAll("#seats select").forEach((select, seat) => {
+    select.value = old[seat] ?? (seat === 0 ? "human" : `bot:${options.bots[0]}`);
+  });
+}
+
+async function create(event) {
+  event.preventDefault();
+  const name = $("name").value.trim() || null;
+  if (name) localStorage.setItem("bloodyinn:name", name);
+  const seats = [...document.querySelectorAll("#seats select")].map((s) =>
+    s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) });
+  const body = {
+    players: Number($("players").value),
+    length: document.querySelector("input[name=length]:checked").value,
+    variants: [...document.querySelectorAll("#variants input:checked")].map((i) => i.value),
+    seats,
+  };
+  $("create-button").disabled = true;
+  const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const created = await response.json();
+  $("create-button").disabled = false;
+  if (!response.ok) {
+    $("create-error").innerHTML = `<div class="message error">${esc(created.message)}</div>`;
+    return;
+  }
+  const id = created.table.id;
+  const mine = created.table.seats.find((s) => s.open);
+  if (!mine) {
+    location.href = `/table/${encodeURIComponent(id)}`;
+    return;
+  }
+  const joined = await fetch(`/api/tables/${encodeURIComponent(id)}/seats/${mine.seat}/join`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
+  }).then((r) => r.json());
+  location.href = joined.url;
+}
+
+function seatText(s) {
+  if (s.kind === "bot") return `${token(s.seat)} bot (${esc(s.bot)})`;
+  return `${token(s.seat)} ${s.open ? "<b>open</b>" : `${esc(s.name)}${s.online ? " · online" : ""}`}`;
+}
+
+async function refresh() {
+  const tables = await fetch("/api/tables").then((r) => r.json());
+  $("tables").innerHTML = tables.length ? tables.map((t) => {
+    const open = t.seats.filter((s) => s.open);
+    const href = `/table/${encodeURIComponent(t.id)}`;
+    const actions = t.over ? `<a href="${href}/replay">Replay</a> · <a href="${href}">Score</a>`
+      : [...open.map((s) => `<a href="${href}?join=${s.seat}">Join as P${s.seat + 1}</a>`), `<a href="${href}">Watch</a>`].join(" · ");
+    return `<tr data-table="${esc(t.id)}"><td><code>${esc(t.id)}</code></td>
+      <td>${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}</td>
+      <td>${t.seats.map(seatText).join("<br>")}</td><td>${t.moves}${t.over ? " · over" : ""}</td><td>${actions}</td></tr>`;
+  }).join("") : '<tr><td colspan="5">No tables yet: create one.</td></tr>';
+}
+
+async function start() {
+  options = await fetch("/api/options").then((r) => r.json());
+  $("name").value = localStorage.getItem("bloodyinn:name") || "";
+  $("variants").innerHTML = options.variants.map((v) =>
+    `<label><input type="checkbox" value="${esc(v)}"> ${esc(v.replaceAll("_", " "))}</label>`).join("");
+  $("players").addEventListener("change", seatRows);
+  $("create").addEventListener("submit", create);
+  seatRows();
+  refresh();
+  setInterval(refresh, 5000);
+}
+
+start();

@@ -1,0 +1,165 @@
+// The click-through move menu. It only ever offers the legal actions the server sent (their structured form),
+// grouped step by step: action, target, payment, follow-up choice. Steps with a single option are taken
+// automatically; the last step shows the engine's own description and preview before confirming.
+import { cardName, esc, names, plural, seatName } from "./common.js";
+
+function payStep(cat, pay) {
+  return pay.length ? `Pay with ${names(cat, pay)}` : "Pay nothing";
+}
+
+function guest(view, cat, room) {
+  const card = view.rooms[room - 1].guest;
+  return card ? `${cardName(cat, card)} in room ${room}` : `room ${room}`;
+}
+
+function annexLabel(view, cat, seats, ref) {
+  if (ref.startsWith("barn.")) return `the barn of ${seatName(seats, Number(ref.slice(5)))}`;
+  const owner = view.players.find((p) => p.annexes.some((a) => a.annex === ref));
+  const annex = cat.occupations[ref.split(".")[0]].annex;
+  return owner ? `${annex} of ${seatName(seats, owner.seat)}` : annex;
+}
+
+// The labels of each step of one legal action; every action of one kind has the same number of steps.
+export function steps(form, view, cat, seats) {
+  switch (form.kind) {
+    case "place": return ["Place the traveler at the door", `Room ${form.room}`];
+    case "pass": return ["Pass", form.buy_checks ? `and buy ${plural(form.buy_checks, "check")}`
+      : form.cash_checks ? `and cash ${plural(form.cash_checks, "check")}` : "Just pass"];
+    case "bribe": return ["Bribe a guest", form.peasants ? `${plural(form.peasants, "peasant")} from the bistro`
+      : form.rooms.map((r) => guest(view, cat, r)).join(" + "), payStep(cat, form.pay)];
+    case "build": return ["Build an annex", `${cardName(cat, form.card)} → ${cat.occupations[form.card].annex}`, payStep(cat, form.pay),
+      form.room === null ? "No room to choose" : form.card === "monk" ? `Your key on room ${form.room}` : `Room Service on room ${form.room}`];
+    case "kill": return ["Kill a guest", form.peasant ? "A peasant from the bistro" : form.rooms.map((r) => guest(view, cat, r)).join(" + "),
+      payStep(cat, form.pay)];
+    case "bury": return ["Bury corpses", form.corpses.map(([occ, ref]) => `${cardName(cat, occ)} under ${annexLabel(view, cat, seats, ref)}`).join(" + "),
+      payStep(cat, form.pay), form.drop.length ? `Let go of ${names(cat, form.drop)}` : "Take back every card that may return"];
+    case "gravedigger": return ["Pay the gravedigger", `Give ${plural(form.checks, "check")}`];
+    case "release": return ["Release accomplices", `Release ${names(cat, form.cards)}`];
+    default: return [form.kind, form.text];
+  }
+}
+
+export class Menu {
+  constructor(root, { onSubmit, onPreview }) {
+    this.root = root;
+    this.onSubmit = onSubmit;
+    this.onPreview = onPreview;
+    this.items = [];
+    this.chosen = []; // [{label, auto}]
+    this.preview = null;
+    this.busy = false;
+    this.message = null;
+  }
+
+  setChoices(choices, view, cat, seats, key) {
+    if (key === this.key) return;
+    this.key = key;
+    this.items = choices.map((form) => ({ form, path: steps(form, view, cat, seats) }));
+    this.chosen = [];
+    this.preview = null;
+    this.busy = false;
+    this.render();
+  }
+
+  remaining() {
+    return this.items.filter((item) => this.chosen.every((c, i) => item.path[i] === c.label));
+  }
+
+  options() {
+    const depth = this.chosen.length;
+    const seen = new Map();
+    for (const item of this.remaining()) {
+      if (depth < item.path.length && !seen.has(item.path[depth])) seen.set(item.path[depth], item);
+    }
+    return [...seen.keys()];
+  }
+
+  pick(label, auto = false) {
+    this.chosen.push({ label, auto });
+    this.preview = null;
+    this.render();
+  }
+
+  back() {
+    if (this.busy) return;
+    while (this.chosen.length && this.chosen[this.chosen.length - 1].auto) this.chosen.pop();
+    this.chosen.pop();
+    while (this.chosen.length && this.chosen[this.chosen.length - 1].auto) this.chosen.pop();
+    this.preview = null;
+    this.render();
+  }
+
+  selected() {
+    const left = this.remaining();
+    return left.length === 1 && this.chosen.length >= left[0].path.length ? left[0] : null;
+  }
+
+  showPreview(preview) {
+    const item = this.selected();
+    if (item && item.form.text === preview.action) {
+      this.preview = preview;
+      this.render();
+    }
+  }
+
+  fail(message) {
+    this.busy = false;
+    this.message = message;
+    this.render();
+  }
+
+  render() {
+    const root = this.root;
+    if (!this.items.length) {
+      root.innerHTML = "";
+      return;
+    }
+    // Take single-option steps automatically (but never skip the confirmation).
+    let options = this.options();
+    while (options.length === 1 && !this.selected()) {
+      this.chosen.push({ label: options[0], auto: true });
+      options = this.options();
+    }
+    const crumbs = this.chosen.length
+      ? `<div class="crumbs">${this.chosen.map((c) => `<b>${esc(c.label)}</b>`).join(" › ")}</div>` : "";
+    const message = this.message ? `<div class="message error" role="alert">${esc(this.message)}</div>` : "";
+    const item = this.selected();
+    if (item) {
+      if (!this.preview) this.onPreview(item.form.text);
+      const events = this.preview ? this.preview.events.filter((e) => e.kind !== "action") : [];
+      root.innerHTML = `${crumbs}<div class="confirm-box" data-action="${esc(item.form.text)}">
+        <div class="desc" id="action-description">${esc(this.preview ? this.preview.description : item.form.text)}</div>
+        ${events.length ? `<div>What happens:</div><ul>${events.map((e) => `<li>${esc(e.text)}</li>`).join("")}</ul>` : ""}
+        <div class="row"><button class="btn" id="confirm" ${this.busy ? "disabled" : ""}><kbd>Enter</kbd>Confirm</button>
+        <button class="btn secondary" id="back" ${this.busy ? "disabled" : ""}><kbd>Esc</kbd>Back</button></div></div>${message}`;
+      root.querySelector("#confirm").addEventListener("click", () => this.confirm());
+      root.querySelector("#back").addEventListener("click", () => this.back());
+      root.querySelector("#confirm").focus();
+      return;
+    }
+    const buttons = options.map((label, i) => `<button class="choice" data-index="${i}">${i < 9 ? `<kbd>${i + 1}</kbd>` : ""}${esc(label)}</button>`).join("");
+    root.innerHTML = `${crumbs}<div class="choices" role="group" aria-label="Choose">${buttons}</div>
+      ${this.chosen.some((c) => !c.auto) ? '<button class="btn secondary" id="back" style="margin-top:8px"><kbd>Esc</kbd>Back</button>' : ""}${message}`;
+    root.querySelectorAll(".choice").forEach((b) => b.addEventListener("click", () => { this.message = null; this.pick(options[Number(b.dataset.index)]); }));
+    root.querySelector("#back")?.addEventListener("click", () => this.back());
+    root.querySelector(".choice")?.focus();
+  }
+
+  confirm() {
+    const item = this.selected();
+    if (!item || this.busy) return;
+    this.busy = true;
+    this.message = null;
+    this.render();
+    this.onSubmit(item.form.text);
+  }
+
+  handleKey(event) {
+    if (!this.items.length || event.target.matches("input, textarea, select")) return;
+    if (event.key === "Escape") { this.back(); event.preventDefault(); return; }
+    if (/^[1-9]$/.test(event.key)) {
+      const button = this.root.querySelectorAll(".choice")[Number(event.key) - 1];
+      if (button) { button.click(); event.preventDefault(); }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+// Steps through a finished game: every public position the server replayed, with the events between them.
+import { esc, loadCatalog, seatName } from "./common.js";
+import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/")[2]);
+const $ = (id) => document.getElementById(id);
+let data = null;
+let catalog = null;
+let index = 0;
+
+function show(i) {
+  index = Math.max(0, Math.min(data.frames.length - 1, i));
+  const frame = data.frames[index];
+  const seats = data.table.seats;
+  $("slider").value = index;
+  $("position").textContent = `move ${index} of ${data.frames.length - 1}${frame.action ? `: ${seatName(seats, frame.seat)} — ${frame.action}` : " (setup)"}`;
+  $("info").innerHTML = headerInfo(frame.view, seats, null);
+  $("board").innerHTML = renderBoard(frame.view, catalog);
+  $("players").innerHTML = renderPlayers(frame.view, catalog, seats, null);
+  $("step").innerHTML = renderLog(frame.events);
+}
+
+async function start() {
+  catalog = await loadCatalog();
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+  data = await response.json();
+  if (!response.ok) {
+    $("board").innerHTML = `<div class="message error">${esc(data.message)}</div>`;
+    return;
+  }
+  $("slider").max = data.frames.length - 1;
+  $("result").innerHTML = renderResult(data.result, data.table.seats);
+  $("first").onclick = () => show(0);
+  $("prev").onclick = () => show(index - 1);
+  $("next").onclick = () => show(index + 1);
+  $("last").onclick = () => show(data.frames.length - 1);
+  $("slider").oninput = () => show(Number($("slider").value));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.matches("input[type=range]")) return;
+    const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: data.frames.length - 1 };
+    if (event.key in moves) { show(moves[event.key]); event.preventDefault(); }
+  });
+  show(0);
+}
+
+start();

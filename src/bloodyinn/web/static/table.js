@@ -1,0 +1,191 @@
+// One table: identity (seat token), the live WebSocket, and drawing whatever the server sends.
+import { esc, loadCatalog, seatName, token } from "./common.js";
+import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
+import { Menu } from "./menu.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/")[2]);
+const storeKey = `bloodyinn:table:${tableId}`;
+const $ = (id) => document.getElementById(id);
+
+let catalog = null;
+let identity = null; // {seat, token} or null for a spectator
+let socket = null;
+let state = null;
+let log = [];
+let retry = 0;
+let nextId = 1;
+
+const menu = new Menu($("menu"), {
+  onSubmit: (action) => send({ type: "action", seq: state.seq, action, id: nextId++ }),
+  onPreview: (action) => send({ type: "preview", action, id: nextId++ }),
+});
+document.addEventListener("keydown", (event) => menu.handleKey(event));
+
+function readIdentity() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.has("token") && hash.has("seat")) {
+    const found = { seat: Number(hash.get("seat")), token: hash.get("token") };
+    localStorage.setItem(storeKey, JSON.stringify(found));
+    return found;
+  }
+  const stored = localStorage.getItem(storeKey);
+  return stored ? JSON.parse(stored) : null;
+}
+
+function remember(found) {
+  identity = found;
+  localStorage.setItem(storeKey, JSON.stringify(found));
+  history.replaceState(null, "", `/table/${encodeURIComponent(tableId)}#seat=${found.seat}&token=${encodeURIComponent(found.token)}`);
+}
+
+async function join(seat) {
+  const name = localStorage.getItem("bloodyinn:name") || null;
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    note(body.message || "could not join", true);
+    return;
+  }
+  remember({ seat: body.seat, token: body.token });
+  reconnect();
+}
+
+function note(text, error = false) {
+  $("turn-note").innerHTML = text ? `<div class="message ${error ? "error" : "info"}" ${error ? 'role="alert"' : ""}>${esc(text)}</div>` : "";
+}
+
+function setStatus(online, text) {
+  $("status").className = `status ${online ? "online" : "offline"}`;
+  $("status-text").textContent = text;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else menu.fail("Not connected: reconnecting, try again in a moment.");
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  socket.onopen = () => {
+    retry = 0;
+    menu.key = null; // a move lost with the old connection may be chosen again
+    socket.send(JSON.stringify(identity ? { type: "hello", seat: identity.seat, token: identity.token } : { type: "hello" }));
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    if (event.code === 4404) { setStatus(false, "no such table"); return; }
+    if (event.code === 4403) {
+      localStorage.removeItem(storeKey);
+      identity = null;
+      note("This seat token is not valid here; you are watching.", true);
+    }
+    setStatus(false, "reconnecting…");
+    retry = Math.min(retry + 1, 5);
+    setTimeout(connect, 400 * retry);
+  };
+}
+
+function reconnect() {
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  state = null;
+  connect();
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "state":
+      if (message.log) log = message.log;
+      else log.push(...message.events);
+      state = message;
+      render();
+      break;
+    case "presence":
+      if (state) {
+        state.table = message.table;
+        renderSeats();
+        $("info").innerHTML = headerInfo(state.view, state.table.seats, identity?.seat);
+        $("players").innerHTML = renderPlayers(state.view, catalog, state.table.seats, identity?.seat ?? null);
+      }
+      break;
+    case "preview":
+      menu.showPreview(message);
+      break;
+    case "ack":
+      break;
+    case "error":
+      if (message.error === "stale") menu.fail(message.message);
+      else if (message.error === "not_found") setStatus(false, message.message);
+      else menu.fail(message.message);
+      break;
+    default:
+      break;
+  }
+}
+
+function renderSeats() {
+  const seats = state.table.seats;
+  $("seats").innerHTML = seats.map((s) => {
+    const link = `${location.origin}/table/${encodeURIComponent(tableId)}?join=${s.seat}`;
+    const status = s.kind === "bot" ? `bot · ${esc(s.bot)}` : s.open ? "open" : s.online ? "online" : "away";
+    const action = s.open
+      ? `<input type="text" readonly value="${esc(link)}" aria-label="Join link for seat ${s.seat + 1}">
+         ${identity ? "" : `<button class="btn secondary" data-join="${s.seat}">Take seat</button>`}`
+      : "";
+    return `<div class="seat">${token(s.seat)} <span>${esc(seatName(seats, s.seat))} · ${status}${identity && identity.seat === s.seat ? " · you" : ""}</span>${action}</div>`;
+  }).join("") + `<div class="count">${state.table.spectators} watching${identity ? "" : " (including you)"}</div>`;
+  $("seats").querySelectorAll("[data-join]").forEach((b) => b.addEventListener("click", () => join(Number(b.dataset.join))));
+}
+
+function render() {
+  const { view, table } = state;
+  const me = identity ? identity.seat : null;
+  setStatus(true, me === null ? "watching" : `playing as ${seatName(table.seats, me)}`);
+  document.title = `The Bloody Inn · ${me !== null && view.current_player === me && !view.is_over ? "Your turn · " : ""}table ${tableId}`;
+  $("info").innerHTML = headerInfo(view, table.seats, me);
+  $("board").innerHTML = renderBoard(view, catalog);
+  $("players").innerHTML = renderPlayers(view, catalog, table.seats, me);
+  renderSeats();
+  $("log").innerHTML = renderLog(log);
+  $("log-box").scrollTop = $("log-box").scrollHeight;
+  const result = $("result");
+  result.hidden = !state.result;
+  if (state.result) {
+    result.innerHTML = renderResult(state.result, table.seats) +
+      `<p><a class="btn" href="/table/${encodeURIComponent(tableId)}/replay" id="replay-link">Watch the replay</a> <a class="btn secondary" href="/">Back to the lobby</a></p>`;
+  }
+  if (view.is_over) {
+    $("actions-title").textContent = "Game over";
+    note("The game is over: see the final score.");
+  } else if (me === null) {
+    $("actions-title").textContent = "Watching";
+    note(`${seatName(table.seats, view.current_player)} is deciding. Take an open seat to play.`);
+  } else if (view.current_player === me) {
+    $("actions-title").textContent = "Your move";
+    note("");
+  } else {
+    $("actions-title").textContent = "Waiting";
+    const other = table.seats[view.current_player];
+    note(`${seatName(table.seats, view.current_player)} is deciding${other && other.kind === "human" && !other.online ? " (away: you can leave and come back later)" : ""}…`);
+  }
+  menu.setChoices(state.choices, view, catalog, table.seats, `${state.seq}:${me}`);
+}
+
+async function start() {
+  catalog = await loadCatalog();
+  identity = readIdentity();
+  const join_ = new URLSearchParams(location.search).get("join");
+  if (join_ !== null && !identity) {
+    history.replaceState(null, "", `/table/${encodeURIComponent(tableId)}`);
+    await join(Number(join_));
+    if (identity) return;
+  }
+  connect();
+}
+
+start();

@@ -1,0 +1,93 @@
+"""Helpers for the server tests: free ports, a real `bloodyinn serve` process, a quick HTTP player."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+BLOODYINN = Path(sys.executable).parent / "bloodyinn"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """`bloodyinn serve` on 127.0.0.1 with its own SQLite file, as a person would start it."""
+
+    def __init__(self, database: Path, port: int | None = None, bot_delay: float = 0.0) -> None:
+        self.database = database
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115 (kept for the process)
+        self.process = subprocess.Popen(
+            [str(BLOODYINN), "serve", "--port", str(self.port), "--database-url", f"sqlite:///{self.database}",
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}")
+            try:
+                if httpx.get(self.url + "/api/options", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start in 30 s")
+
+    def kill9(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def create_table(client: httpx.Client | Any, seats: list[dict[str, Any]], seed: int = 7, **settings: Any) -> str:
+    body = {"players": len(seats), "seats": seats, "seed": seed, **settings}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return str(response.json()["table"]["id"])
+
+
+def join(client: httpx.Client | Any, table_id: str, seat: int, name: str | None = None) -> str:
+    response = client.post(f"/api/tables/{table_id}/seats/{seat}/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    return str(response.json()["token"])
+
+
+def state(client: httpx.Client | Any, table_id: str, seat: int | None = None, token: str | None = None) -> Any:
+    params = {"seat": seat} if seat is not None else {}
+    headers = {"X-Seat-Token": token} if token else {}
+    response = client.get(f"/api/tables/{table_id}/state", params=params, headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def act(client: httpx.Client | Any, table_id: str, seat: int, token: str, seq: int, action: str) -> Any:
+    return client.post(f"/api/tables/{table_id}/actions", json={"seat": seat, "seq": seq, "action": action},
+                       headers={"X-Seat-Token": token})
