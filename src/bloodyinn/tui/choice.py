@@ -136,7 +136,10 @@ class Chooser:
                 return
             if step.name == "confirm":
                 action = self.candidates[0]
-                if action.kind not in CONFIRMED or (self.path and self.path[-1][0].name == "confirm"):
+                # A forced move still waits for a key press, so the player sees what happens.
+                chosen_by_hand = any(not auto for _, _, auto in self.path)
+                confirmed = bool(self.path) and self.path[-1][0].name == "confirm"
+                if confirmed or (chosen_by_hand and action.kind not in CONFIRMED):
                     self.result = action
                     return
             options = self.options()

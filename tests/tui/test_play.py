@@ -1,0 +1,278 @@
+"""The terminal game driven as a person would: keys only, through Textual's pilot, to the end screen."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import Static
+from typer.testing import CliRunner
+
+from bloodyinn import new_game
+from bloodyinn.cli import app as cli_app
+from bloodyinn.tui import render
+from bloodyinn.tui.app import BloodyInnApp
+from bloodyinn.tui.screens import EndScreen, NotationScreen
+from bloodyinn.tui.session import Session
+
+SIZE = (160, 50)
+
+
+def make_app(tmp_path: Path, seats: tuple[str, ...], seed: int, length: str = "short") -> BloodyInnApp:
+    game = new_game(players=len(seats), length=length, seed=seed)
+    return BloodyInnApp(Session(game, seats, tmp_path / "save.json"), pace=0)
+
+
+def screen_text(widget: Static) -> str:
+    """What a Static shows, as plain text."""
+    content = widget.content
+    if isinstance(content, Text):
+        return content.plain
+    console = Console(record=True, width=SIZE[0], color_system=None)
+    console.print(content)
+    return console.export_text()
+
+
+async def wait_for(pilot: Pilot[None], ready: Callable[[], bool], limit: float = 20.0) -> None:
+    """Let the app (and its bot workers) run until `ready()`."""
+    for _ in range(int(limit / 0.01)):
+        if ready():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the app never got there")
+
+
+def my_turn(app: BloodyInnApp) -> Callable[[], bool]:
+    return lambda: isinstance(app.screen, EndScreen) or (
+        app.session.human_to_play and app.chooser.chooser is not None)
+
+
+async def take_turn(app: BloodyInnApp, pilot: Pilot[None], choices: random.Random) -> None:
+    """Make one decision with the number keys (or Enter), like a player trying things."""
+    game = app.session.game
+    moves = len(game.actions)
+    while len(game.actions) == moves:
+        await wait_for(pilot, lambda: app.chooser.chooser is not None or len(game.actions) > moves)
+        if len(game.actions) > moves:
+            return
+        pick = choices.randint(1, min(len(app.chooser._options), 9))
+        await pilot.press("enter" if pick == 1 else str(pick))
+
+
+async def play_to_end(app: BloodyInnApp, pilot: Pilot[None], seed: int) -> None:
+    choices = random.Random(seed)
+    for _ in range(2000):
+        await wait_for(pilot, my_turn(app))
+        if isinstance(app.screen, EndScreen):
+            return
+        await take_turn(app, pilot, choices)
+    raise AssertionError("the game did not end")
+
+
+def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(test())
+
+
+def test_solitaire_short_game_to_the_end_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human",), seed=5)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await play_to_end(app, pilot, seed=1)
+            shown = screen_text(app.screen.query_one("#results", Static))
+            assert "The game is over." in shown
+            assert "Final booty" in shown
+            assert "lost" in shown or "rulebook's titles are for the long game" in shown
+            await pilot.press("escape")
+            assert not isinstance(app.screen, EndScreen)
+            await pilot.press("q")
+
+    run(scenario)
+    assert app.session.game.is_over
+
+
+def test_two_players_against_a_random_bot_to_the_end(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=11)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await play_to_end(app, pilot, seed=2)
+            shown = screen_text(app.screen.query_one("#results", Static))
+            assert "Winner" in shown
+            assert "P1 (you)" in shown and "P2 (random bot)" in shown
+
+    run(scenario)
+    game = app.session.game
+    assert game.is_over and game.winners()
+    # Autosave kept the finished game.
+    saved = json.loads((tmp_path / "save.json").read_text())
+    assert saved["seats"] == ["human", "random"]
+    assert len(saved["game"]["actions"]) == len(game.actions)
+
+
+def test_board_shows_the_public_information(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random", "random"), seed=3)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            inn = screen_text(app.query_one("#inn", Static))
+            players = screen_text(app.query_one("#players", Static))
+            status = screen_text(app.query_one("#status", Static))
+            view = app.session.game.view(None)
+            for room in view["rooms"]:
+                key = {None: "closed", "white": "white"}.get(room["key"]) or f"P{room['key'] + 1}"
+                guest = render.card_plain(room["guest"]) if room["guest"] else "-" if room["key"] is not None else ""
+                assert re.search(rf"^\s*{room['room']}\s+{key}\s+.*{re.escape(guest)}", inn, re.MULTILINE), room
+            assert f"{view['entrance']['size']} cards, top:" in inn
+            assert "Exit stack" in inn and "Bistro" in inn
+            assert "[M] merchant" in inn  # colours also have letters
+            for seat in range(3):
+                assert f"P{seat + 1}" in players
+            assert "Cash" in players and "Checks: 1" in players and "Barn of P3" in players
+            assert f"Round {view['round']}, season 1 of 2" in status
+            assert f"First player: P{view['first_player'] + 1}" in status
+
+    run(scenario)
+
+
+def test_undo_takes_back_my_decision_and_the_bots_after_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random", "random"), seed=4)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            game = app.session.game
+            choices = random.Random(0)
+            while True:  # play until the bots have moved after one of my decisions
+                await wait_for(pilot, my_turn(app))
+                before, legal, moves = game.to_json(), game.legal_actions(), len(game.actions)
+                await take_turn(app, pilot, choices)
+                await wait_for(pilot, my_turn(app))
+                if len(game.actions) > moves + 1:
+                    break
+            await pilot.press("u")
+            await wait_for(pilot, my_turn(app))
+            assert game.to_json() == before
+            assert game.legal_actions() == legal
+            assert "takes back" in app.session.log[-1]
+
+    run(scenario)
+
+
+def test_undo_with_nothing_of_mine_to_take_back(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=4)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            before = app.session.game.to_json()
+            await pilot.press("u")
+            await pilot.pause(0.05)
+            assert app.session.game.to_json() == before
+
+    run(scenario)
+
+
+def test_typed_notation_shows_the_engines_message_then_plays(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=6)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            game = app.session.game
+            moves = len(game.actions)
+            await pilot.press("colon")
+            assert isinstance(app.screen, NotationScreen)
+            await pilot.press(*"kill room7 pay peasant", "enter")  # room 7 is closed in a 2-player game
+            error = screen_text(app.screen.query_one("#notation-error", Static))
+            assert error.startswith("Not accepted:")
+            assert "R-" in error  # the engine names the rule
+            assert len(game.actions) == moves
+            await pilot.press("ctrl+a", "ctrl+k", *"frobnicate", "enter")
+            assert "unknown action" in screen_text(app.screen.query_one("#notation-error", Static))
+            legal = str(game.legal_actions()[0])
+            await pilot.press("ctrl+a", "ctrl+k", *legal, "enter")
+            await wait_for(pilot, lambda: len(game.actions) > moves)
+            assert str(game.actions[moves]) == legal
+
+    run(scenario)
+
+
+def test_hint_key_shows_advice_or_why_there_is_none(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=7)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            await pilot.press("h")
+            details = app.chooser.query_one("#details", Static)
+            await wait_for(pilot, lambda: "Asking" not in screen_text(details), limit=60)
+            shown = screen_text(details)
+            assert shown.startswith(("Hint from the hard bot:", "No hint"))
+
+    run(scenario)
+
+
+def test_save_key_then_load_from_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=8)
+    app.session.autosave = False
+    save = tmp_path / "save.json"
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            await take_turn(app, pilot, random.Random(0))
+            await wait_for(pilot, my_turn(app))
+            await pilot.press("s")
+            await pilot.pause(0.05)
+
+    run(scenario)
+    assert save.exists()
+    started: list[Session] = []
+    monkeypatch.setattr(BloodyInnApp, "run", lambda self: started.append(self.session))
+    result = CliRunner().invoke(cli_app, ["play", "--load", str(save), "--no-autosave"])
+    monkeypatch.undo()
+    assert result.exit_code == 0, result.output
+    loaded = started[0]
+    assert loaded.game.to_json() == app.session.game.to_json()
+    assert loaded.seats == ("human", "random")
+    assert any("Resuming" in line for line in loaded.log)
+    assert loaded.can_undo  # who decided what is rebuilt, so undo still works after loading
+    resumed = BloodyInnApp(loaded, pace=0)
+
+    async def carry_on() -> None:
+        async with resumed.run_test(size=SIZE) as pilot:
+            await play_to_end(resumed, pilot, seed=3)
+
+    run(carry_on)
+    assert loaded.game.is_over
+
+
+def test_command_line_table_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[Session] = []
+    monkeypatch.setattr(BloodyInnApp, "run", lambda self: started.append(self.session))
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(cli_app, ["play"]).exit_code == 0
+    assert runner.invoke(cli_app, ["play", "--players", "1", "--length", "long", "--seed", "4"]).exit_code == 0
+    assert runner.invoke(cli_app, ["play", "--seats", "human,human,random", "--variant", "uw",
+                                   "--variant", "fcfs", "--save", str(tmp_path / "x.json")]).exit_code == 0
+    bad = runner.invoke(cli_app, ["play", "--seats", "human,genius"])
+    mismatch = runner.invoke(cli_app, ["play", "--seats", "human,random", "--players", "3"])
+    default, solo, hot_seat = started
+    assert default.seats == ("human", "medium", "medium") and default.game.config.players == 3
+    assert solo.game.config.solo and solo.game.config.length == "long" and solo.game.config.seed == 4
+    assert hot_seat.labels[:2] == ["P1 (human)", "P2 (human)"]
+    assert hot_seat.game.config.unlimited_wealth and hot_seat.game.config.first_come_first_served
+    assert (tmp_path / "x.json").exists()
+    assert bad.exit_code != 0 and "genius" in bad.output
+    assert mismatch.exit_code != 0
