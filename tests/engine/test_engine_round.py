@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine_helpers import assert_illegal, hand, ids, make_game, make_state, night, room_card
 
 import bloodyinn
-from bloodyinn import Pass, Place
+from bloodyinn import Pass, Place, Release
 from bloodyinn.state import WHITE, Stage
 
 
@@ -272,6 +272,13 @@ def test_r_eor_4_wages_in_cash_distillery_and_unpaid_accomplices_leave() -> None
     assert releases[1] == {"release count", "release peasant"}
     assert game.state.cash == [0, 0] and game.state.checks == [5, 0]  # checks never pay wages
     assert len(game.state.hands[0]) == 1 and len(game.state.hands[1]) == 1
+
+
+def test_r_eor_4_the_released_cards_may_be_named_in_any_order() -> None:
+    game = night(turn=3, first_player=1, hands={0: ["peasant", "baron", "novice"]}, cash=[1, 5])
+    game.apply("pass")
+    game.apply(Release(("peasant", "novice")))
+    assert hand(game, 0) == ["baron"]
 
 
 def test_r_eor_4_released_peasants_go_to_the_bistro_and_travelers_to_the_exit() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..actions import Release
-from ..cards import CARD_IDS, CARD_OCC, CARD_TYPE, PEASANT_OCC, GuestType
+from ..cards import CARD_IDS, CARD_OCC, CARD_TYPE, OCCUPATIONS, PEASANT_OCC, GuestType
 from ..config import GameConfig
 from ..errors import IllegalActionError
 from ..events import Event
@@ -53,7 +55,8 @@ def release_options(state: State, seat: int, unpaid: int) -> list[Release]:
 def check_release(state: State, seat: int, unpaid: int, action: Release) -> None:
     if len(action.cards) != unpaid:
         raise IllegalActionError(f"exactly {unpaid} unpaid accomplice(s) must leave", "R-EOR-4")
-    if action not in release_options(state, seat, unpaid):
+    # Copies of an occupation are interchangeable and the order is free: compare multisets.
+    if Counter(action.cards) - Counter(OCCUPATIONS[CARD_OCC[c]].id for c in state.hands[seat]):
         raise IllegalActionError("you can only release cards from your hand", "R-EOR-4")
 
 

@@ -1,0 +1,228 @@
+"""Property tests: many random games in every configuration (1-4 players, short and long, each variant and both).
+
+After every decision: the invariants of spec §4.3 (R-INV-1..9), notation round trips, saves, records and undo
+reproduce the game exactly. At random positions: `validate` accepts exactly the legal actions, and near misses
+are refused with a message naming the rule, leaving the game untouched (R-ACT-1).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bloodyinn
+from bloodyinn import Bribe, Build, Bury, Game, Kill, Pass, PayGravedigger, Place, Release, parse_action
+from bloodyinn.actions import canonical_cards
+from bloodyinn.cards import CARD_IDS, CARD_OCC, NUM_CARDS, OCCUPATION_BY_ID, OCCUPATIONS, annex_rank
+from bloodyinn.config import CASH_CAP
+from bloodyinn.invariants import violations, zones
+from bloodyinn.rules import flow
+from bloodyinn.serialize import state_to_dict
+from bloodyinn.state import CLOSED, NO_CARD, Stage
+
+VARIANT_SETS = [(), ("unlimited_wealth",), ("first_come_first_served",),
+                ("unlimited_wealth", "first_come_first_served")]
+CONFIGS = [(p, length, v) for p in (1, 2, 3, 4) for length in ("short", "long") for v in VARIANT_SETS]
+SEEDS = st.integers(0, 2**32 - 1)
+RULE = re.compile(r"\(R-[A-Z]+(-[A-Z0-9]+)*\)")
+
+
+def config_id(config: tuple[int, str, tuple[str, ...]]) -> str:
+    players, length, variants = config
+    return f"{players}p-{length}-{'+'.join(v[:5] for v in variants) or 'base'}"
+
+
+def random_play(game: Game, seed: int) -> Iterator[bloodyinn.Action]:
+    """Plays uniformly random legal actions to the end, yielding each one after it is applied."""
+    choose = random.Random(seed)
+    while not game.is_over:
+        action = choose.choice(game.legal_actions())
+        game.apply(action)
+        yield action
+
+
+def assert_sound(game: Game) -> None:
+    """The invariants, through the engine's checker and directly."""
+    state, config = game.state, game.config
+    assert violations(state, config) == []
+    cards = sorted(c for zone in zones(state).values() for c in zone)
+    assert cards == list(range(NUM_CARDS))  # R-INV-1: each of the 78 cards in exactly one zone
+    assert all(0 <= cash <= CASH_CAP for cash in state.cash) and all(c >= 0 for c in state.checks)  # R-INV-6
+    assert sum(1 for k in state.keys if k != CLOSED) == config.open_rooms  # R-INV-7
+    assert all(state.keys[i] != CLOSED for i in range(8) if state.rooms[i] != NO_CARD)  # R-INV-4
+    assert all(len(corpses) <= annex_rank(annex) for annex, corpses in state.buried.items())  # R-INV-5
+    if state.stage == Stage.NIGHT:
+        assert 0 <= state.turn < 2 * state.players  # R-INV-9
+    if not game.is_over:
+        assert game.legal_actions(), "a decision with no legal action"
+
+
+def snapshot(game: Game) -> tuple[dict[str, object], list[str]]:
+    return state_to_dict(game.state), [str(a) for a in game.actions]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@settings(max_examples=3, deadline=None)
+@given(deal=SEEDS, moves=SEEDS)
+def test_random_games_keep_the_invariants_and_notation_round_trips(config: tuple[int, str, tuple[str, ...]],
+                                                                   deal: int, moves: int) -> None:
+    players, length, variants = config
+    game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
+    assert_sound(game)
+    for _ in random_play(game, moves):
+        assert_sound(game)
+        for action in game.legal_actions():
+            assert parse_action(str(action)) == action
+            flow.check(game.state, game.config, action)  # check() agrees with every listed action
+    assert game.winners() or game.lost
+    assert len(game.scores()) == players
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@settings(max_examples=3, deadline=None)
+@given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
+def test_saves_records_and_undo_reproduce_every_position(players: int, deal: int, moves: int,
+                                                         variants: tuple[str, ...], length: str) -> None:
+    game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
+    before = snapshot(game)
+    for action in random_play(game, moves):
+        now = snapshot(game)
+        assert snapshot(Game.from_json(game.to_json())) == now
+        assert snapshot(Game.replay(game.record())) == now
+        assert game.undo() == action
+        assert snapshot(game) == before
+        game.apply(action)
+        assert snapshot(game) == now
+        before = now
+
+
+# ------------------------------------------------------------------------------------ validate == legal
+
+
+def _occupation_ids(game: Game, rng: random.Random) -> list[str]:
+    """A few occupation ids: those in the current hand (near misses) and any two (often not in hand)."""
+    seat = game.current_player
+    assert seat is not None
+    in_hand = [OCCUPATIONS[CARD_OCC[c]].id for c in game.state.hands[seat]]
+    return in_hand + [rng.choice(OCCUPATIONS).id for _ in range(2)]
+
+
+def _annex_refs(rng: random.Random) -> list[str]:
+    return [f"barn.{rng.randrange(4)}", rng.choice(CARD_IDS)]
+
+
+def _pay_variants(pay: tuple[str, ...], occs: list[str], rng: random.Random) -> list[tuple[str, ...]]:
+    variants = [(*pay, rng.choice(occs)), tuple(reversed(pay))]
+    if pay:
+        variants.append(pay[1:])
+        swapped = list(pay)
+        swapped[rng.randrange(len(pay))] = rng.choice(occs)
+        variants.append(tuple(swapped))
+    return variants
+
+
+def mutations(action: bloodyinn.Action, game: Game, rng: random.Random) -> list[object]:
+    occs = _occupation_ids(game, rng)
+    room = rng.randint(1, 8)
+    if isinstance(action, Place):
+        return [Place(r) for r in range(1, 9)]
+    if isinstance(action, Pass):
+        return [Pass(buy_checks=action.buy_checks + 1), Pass(cash_checks=action.cash_checks + 1),
+                Pass(buy_checks=1, cash_checks=1)]
+    if isinstance(action, Bribe):
+        if action.peasants:
+            return [Bribe(peasants=action.peasants + 1), Bribe(peasants=action.peasants, pay=(occs[0],)),
+                    Bribe(rooms=(room,), peasants=action.peasants)]
+        return ([Bribe(rooms=action.rooms, pay=p) for p in _pay_variants(action.pay, occs, rng)]
+                + [Bribe(rooms=(room,), pay=action.pay), Bribe(rooms=tuple(sorted({*action.rooms, room})),
+                                                               pay=action.pay),
+                   Bribe(rooms=tuple(reversed(action.rooms)), pay=action.pay)])
+    if isinstance(action, Build):
+        return ([Build(card=action.card, pay=p, room=action.room) for p in _pay_variants(action.pay, occs, rng)]
+                + [Build(card=rng.choice(occs), pay=action.pay, room=action.room),
+                   Build(card=action.card, pay=action.pay, room=room),
+                   Build(card=action.card, pay=action.pay, room=None)])
+    if isinstance(action, Kill):
+        if action.peasant:
+            return [Kill(peasant=True, rooms=(room,)), Kill(peasant=True, pay=(occs[0],))]
+        return ([Kill(rooms=action.rooms, pay=p) for p in _pay_variants(action.pay, occs, rng)]
+                + [Kill(rooms=(room,), pay=action.pay), Kill(rooms=action.rooms, peasant=True)])
+    if isinstance(action, Bury):
+        corpses = list(action.corpses)
+        i = rng.randrange(len(corpses))
+        other_annex = [*corpses]
+        other_annex[i] = (corpses[i][0], rng.choice(_annex_refs(rng)))
+        other_corpse = [*corpses]
+        other_corpse[i] = (rng.choice(occs), corpses[i][1])
+        return ([Bury(corpses=action.corpses, pay=p, drop=action.drop) for p in _pay_variants(action.pay, occs, rng)]
+                + [Bury(corpses=tuple(other_annex), pay=action.pay, drop=action.drop),
+                   Bury(corpses=tuple(other_corpse), pay=action.pay, drop=action.drop),
+                   Bury(corpses=tuple(reversed(corpses)), pay=action.pay, drop=action.drop),
+                   Bury(corpses=action.corpses, pay=action.pay, drop=(*action.drop, rng.choice(occs))),
+                   Bury(corpses=(*action.corpses, (rng.choice(occs), rng.choice(_annex_refs(rng)))),
+                        pay=action.pay)])
+    if isinstance(action, PayGravedigger):
+        return [PayGravedigger(action.checks + 1), PayGravedigger(max(0, action.checks - 1))]
+    assert isinstance(action, Release)
+    return [Release(tuple(reversed(action.cards))), Release(action.cards[1:]), Release((*action.cards, occs[0])),
+            Release((rng.choice(occs), *action.cards[1:]))]
+
+
+def wrong_kinds(game: Game, rng: random.Random) -> list[object]:
+    return [Place(rng.randint(1, 8)), Pass(), PayGravedigger(0), Release(("peasant",)), Bribe(peasants=1),
+            Kill(peasant=True), Build(card="baron"), Bury(corpses=(("baron", "barn.0"),))]
+
+
+def normalized(action: bloodyinn.Action) -> bloodyinn.Action:
+    """The same declaration in canonical order (payments in card-table order, rooms and corpses sorted)."""
+    if isinstance(action, Bribe | Kill):
+        return replace(action, rooms=tuple(sorted(action.rooms)), pay=canonical_cards(action.pay))
+    if isinstance(action, Build):
+        return replace(action, pay=canonical_cards(action.pay))
+    if isinstance(action, Bury):
+        corpses = tuple(sorted(action.corpses, key=lambda c: (OCCUPATION_BY_ID[c[0]].index, c[1])))
+        return replace(action, corpses=corpses, pay=canonical_cards(action.pay), drop=canonical_cards(action.drop))
+    if isinstance(action, Release):
+        return Release(canonical_cards(action.cards))
+    return action
+
+
+def assert_validate_matches_legal(game: Game, rng: random.Random) -> None:
+    legal = game.legal_actions()
+    candidates = wrong_kinds(game, rng)
+    for action in rng.sample(legal, min(6, len(legal))):
+        candidates.extend(mutations(action, game, rng))
+    saved = game.to_json()
+    for candidate in candidates:
+        expected = normalized(candidate)  # type: ignore[arg-type]
+        if expected in legal:
+            assert game.validate(candidate) == expected  # type: ignore[arg-type]
+            continue
+        with pytest.raises(bloodyinn.IllegalActionError) as refused:
+            game.apply(candidate)  # type: ignore[arg-type]
+        assert RULE.search(str(refused.value)), f"{candidate}: {refused.value}"
+        assert game.to_json() == saved
+    for action in legal:
+        assert game.validate(action) == action
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@settings(max_examples=6, deadline=None)
+@given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
+def test_validate_accepts_exactly_the_legal_actions(players: int, deal: int, moves: int, variants: tuple[str, ...],
+                                                    length: str) -> None:
+    """At a sample of positions, and at every rarer decision (gravedigger, release), near misses are refused."""
+    game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
+    rng = random.Random(moves)
+    checked = 0
+    for _ in random_play(game, moves):
+        if not game.is_over and (game.decision in ("gravedigger", "release") or rng.random() < 0.08):
+            assert_validate_matches_legal(game, rng)
+            checked += 1
+    assert checked or game.lost
