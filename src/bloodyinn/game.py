@@ -16,7 +16,7 @@ from typing import Any
 from .actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, parse_action
 from .config import GameConfig
 from .describe import describe_action
-from .errors import CorruptSaveError, IllegalActionError
+from .errors import ConfigError, CorruptSaveError, IllegalActionError
 from .events import Event
 from .invariants import violations
 from .rules import endgame, flow
@@ -213,8 +213,16 @@ class Game:
         data = _load_json(record)
         if data.get("format") not in (RECORD_FORMAT, SAVE_FORMAT):
             raise CorruptSaveError(f"not a bloodyinn record (format {data.get('format')!r})")
-        config = GameConfig.from_dict(data.get("settings"))
+        try:
+            config = GameConfig.from_dict(data.get("settings"))
+        except ConfigError as exc:
+            raise CorruptSaveError(f"invalid settings: {exc}") from None
         start = state_from_dict(data["start"]) if data.get("start") is not None else None
+        if start is not None:  # a broken starting position would break the replay itself
+            problems = (violations(start, config) if start.players == config.players
+                        else ["its player count differs from the settings"])
+            if problems:
+                raise CorruptSaveError(f"invalid starting position: {'; '.join(problems)}")
         game = cls(config, start)
         actions = data.get("actions")
         if not isinstance(actions, list):

@@ -58,7 +58,7 @@ def state_from_dict(data: Any) -> State:
         return _state_from_dict(data)
     except CorruptSaveError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:  # OverflowError: a bad RNG state
         raise CorruptSaveError(f"malformed saved state: {type(exc).__name__}: {exc}") from None
 
 
