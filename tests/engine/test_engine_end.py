@@ -149,3 +149,15 @@ def test_r_solo_5_rank_titles_for_long_solitaire_games_only() -> None:
     short_game = final_round(1, cash=[40], checks=[13])
     finish_night(short_game)
     assert short_game.is_over and short_game.solo_title() is None
+
+
+def test_r_annex_eog_colour_bonuses_count_the_final_exit_stack_and_greenhouse_the_checks() -> None:
+    game = final_round(rooms={3: "cultivator"}, hands={0: ["mechanic"]}, cash=[0, 0], checks=[0, 3],
+                       annexes={0: ["landscaper"], 1: ["prince", "gardener"]}, exit=["butcher"])
+    game.apply("pass")
+    game.apply("pass")
+    game.apply("pass")
+    game.apply("pass")  # the cultivator leaves the inn at step b; the mechanic is released unpaid at step c
+    assert game.is_over
+    assert game.state.end_bonus == [[("park", 12)], [("greenhouse", 9)]]
+    assert game.state.cash == [12, 2 + 9]  # seat 1: its Gardens' 2F in the round, nothing more at the end
