@@ -1,0 +1,168 @@
+"""End-to-end, as people play: headless Chromium pages on a real `bloodyinn serve`."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import ServerProcess, act, create_table, join, state
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+GAME_TIMEOUT = 150.0
+
+
+def take_turn(page: Any, choose: random.Random, keyboard: bool = False) -> bool:
+    """If this page may move, click (or type) through one menu step; True if something was done."""
+    try:
+        confirm = page.query_selector("#confirm:not([disabled])")
+        if confirm is not None:
+            if keyboard:
+                page.keyboard.press("Enter")
+            else:
+                confirm.click(timeout=2000)
+            return True
+        options = page.query_selector_all(".choice")
+        if not options:
+            return False
+        if keyboard:
+            page.keyboard.press(str(choose.randrange(min(len(options), 9)) + 1))
+        else:
+            choose.choice(options).click(timeout=2000)
+        return True
+    except Exception:  # the menu was redrawn under the click (a new state arrived): look again
+        return False
+
+
+def finished(page: Any) -> bool:
+    return page.query_selector("#replay-link") is not None
+
+
+def play_to_the_end(pages: list[Any], seed: int, keyboard: bool = False) -> None:
+    choose = random.Random(seed)
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not all(finished(p) for p in pages):
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        if not any(take_turn(p, choose, keyboard) for p in pages):
+            pages[0].wait_for_timeout(30)
+
+
+def create_from_lobby(page: Any, url: str, name: str, seats: list[str]) -> str:
+    page.goto(url + "/")
+    page.fill("#name", name)
+    page.wait_for_selector("#seats select")
+    for seat, value in enumerate(seats):
+        page.select_option(f"#seats select[data-seat='{seat}']", value)
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#status.online")
+    return str(page.url.split("/table/")[1].split("#")[0])
+
+
+def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> None:
+    ann_context, bob_context = browser.new_context(), browser.new_context()
+    ann, bob = ann_context.new_page(), bob_context.new_page()
+    table_id = create_from_lobby(ann, server.url, "Ann", ["human", "human"])
+    assert "token=" in ann.url
+    link = ann.input_value("#seats input")  # the join link Ann shares with Bob
+    assert link.endswith(f"/table/{table_id}?join=1")
+    bob.goto(link)
+    bob.wait_for_selector("#status.online")
+    assert "playing as P2" in bob.inner_text("#status")
+    ann.wait_for_function("document.querySelector('#seats').innerText.includes('P2 · online')")
+    play_to_the_end([ann, bob], seed=1)
+    for page in (ann, bob):
+        result = page.inner_text("#result")
+        assert "Final score" in result and "winner" in result
+    log = ann.inner_text("#log")
+    assert "The game is over" in log
+    ann.click("#replay-link")
+    ann.wait_for_selector("#position")
+    ann.wait_for_function("document.querySelector('#position').innerText.includes('move 0')")
+    ann.keyboard.press("End")
+    assert "Final score" in ann.inner_text("#result")
+    last = ann.inner_text("#position")
+    ann.keyboard.press("ArrowLeft")
+    assert ann.inner_text("#position") != last
+    ann_context.close()
+    bob_context.close()
+
+
+def test_a_person_plays_a_bot_to_the_end_with_the_keyboard(browser: Any, server: ServerProcess) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    levels = httpx.get(server.url + "/api/options").json()["bots"]
+    create_from_lobby(page, server.url, "Cat", ["human", f"bot:{levels[-1]}"])
+    play_to_the_end([page], seed=2, keyboard=True)
+    assert "Final score" in page.inner_text("#result")
+    assert f"bot ({levels[-1]})" in page.inner_text("#players")
+    context.close()
+
+
+def test_reconnect_mid_game_from_another_device(browser: Any, server: ServerProcess) -> None:
+    ann_context, bob_context = browser.new_context(), browser.new_context()
+    ann, bob = ann_context.new_page(), bob_context.new_page()
+    table_id = create_from_lobby(ann, server.url, "Ann", ["human", "human"])
+    personal_link = ann.url
+    bob.goto(f"{server.url}/table/{table_id}?join=1")
+    bob.wait_for_selector("#status.online")
+    choose = random.Random(3)
+    moves = 0
+    while moves < 12:
+        if not (take_turn(ann, choose) or take_turn(bob, choose)):
+            ann.wait_for_timeout(30)
+        else:
+            moves += 1
+    ann.wait_for_timeout(300)
+    seq_before = httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"]
+    assert seq_before > 0
+    ann_context.close()  # Ann leaves...
+    bob.wait_for_function("document.querySelector('#seats').innerText.includes('P1 Ann · away')")
+    phone = browser.new_context().new_page()  # ...and comes back on another device with her link
+    phone.goto(personal_link)
+    phone.wait_for_selector("#status.online")
+    assert "playing as P1" in phone.inner_text("#status")
+    bob.wait_for_function("document.querySelector('#seats').innerText.includes('P1 Ann · online')")
+    log_lines = phone.locator("#log li").count()
+    assert log_lines > seq_before
+    before = httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"]
+    for _ in range(200):
+        take_turn(phone, choose) or take_turn(bob, choose)
+        if httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"] >= before + 4:
+            break
+        phone.wait_for_timeout(30)
+    assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"] >= before + 4
+    bob_context.close()
+
+
+def test_a_spectator_watches_live(browser: Any, server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url) as client:
+        table_id = create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=12)
+        token0 = join(client, table_id, 0, "Ann")
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{server.url}/table/{table_id}")
+        page.wait_for_selector("#status.online")
+        assert "watching" in page.inner_text("#status")
+        assert page.query_selector(".choice") is None
+        assert page.query_selector("[data-join='1']") is not None  # the open seat can be taken
+        assert page.query_selector("[data-join='0']") is None
+        seat = state(client, table_id)["view"]["current_player"]
+        if seat == 1:
+            token1 = join(client, table_id, 1)
+            tokens = {0: token0, 1: token1}
+        else:
+            tokens = {0: token0}
+        mine = state(client, table_id, seat, tokens[seat])
+        action = mine["choices"][0]
+        assert act(client, table_id, seat, tokens[seat], 0, action["text"]).status_code == 200
+        room = action["room"]
+        page.wait_for_function(f"document.querySelector('[data-room=\"{room}\"] .card') !== null")
+        assert "Put the" in page.inner_text("#log")
+        page.reload()
+        page.wait_for_selector("#status.online")
+        assert page.locator(f"[data-room='{room}'] .card").count() == 1
+        context.close()
