@@ -26,8 +26,8 @@ from ..state import NO_CARD, Stage, State
 
 # What an accomplice in hand is worth: cards whose aptitude makes them come back after paying (police for
 # kills, religious for burials) are the engine of a murderous inn; peasants are only small change.
-_TYPE_VALUE = {GuestType.POLICE: 5.0, GuestType.RELIGIOUS: 5.0, GuestType.MERCHANT: 2.5,
-               GuestType.ARTISAN: 3.0, GuestType.NOBLE: 2.5, GuestType.PEASANT: 1.5}
+_TYPE_VALUE = {GuestType.POLICE: 4.0, GuestType.RELIGIOUS: 4.0, GuestType.MERCHANT: 1.5,
+               GuestType.ARTISAN: 2.0, GuestType.NOBLE: 2.0, GuestType.PEASANT: 1.0}
 CARD_VALUE: tuple[float, ...] = tuple(_TYPE_VALUE[CARD_TYPE[c]] + 0.3 * CARD_RANK[c] for c in range(len(CARD_RANK)))
 OCC_VALUE: dict[str, float] = {o.id: _TYPE_VALUE[o.type] + 0.3 * o.rank for o in OCCUPATIONS}
 _RETURNS = {"bribe": GuestType.MERCHANT, "build": GuestType.ARTISAN, "kill": GuestType.POLICE,
@@ -40,6 +40,7 @@ _ANNEX_OF: dict[str, str | None] = {o.id: o.annex_id for o in OCCUPATIONS}
 # An unburied corpse when the police come costs 10F in company, and the whole game in solitaire.
 SOLO_LOSS = 400.0
 GRAVEDIGGER_FEE = 10.0
+HAND_COMFORT = 4  # accomplices beyond this many mostly wait, at 1F of wages a round each
 
 
 def paid_cost(pay: tuple[str, ...], action: str) -> float:
@@ -157,40 +158,50 @@ class Scorer:
         self.own_slots = len(own_free_slots(state, seat)) if self.corpses or state.stage == Stage.NIGHT else 0
         self.any_slot = any_free_slot(state)
         self.chapel = self.crypt = False
+        self.cellars = 0
         for annex in state.annexes[seat]:
             annex_id = OCCUPATIONS[CARD_OCC[annex]].annex_id
             self.chapel |= annex_id == "chapel"
             self.crypt |= annex_id == "crypt"
-        police = bool(self.police_rooms)
-        self.risk_now = self.risk(len(self.corpses), self.actions_left, police)
-        self.corpses_now = self.corpse_value(self.corpses)
+            self.cellars += annex_id == "cellar"
+        self.hand = len(state.hands[seat])
+        self.risk_now = self.risk(self.corpses, self.actions_left, bool(self.police_rooms), self.hand)
+        self.corpses_now = self.corpse_value(self.corpses, self.hand)
 
     def police_after(self, rooms: tuple[int, ...]) -> bool:
         return any(r not in rooms for r in self.police_rooms)
 
-    def risk(self, corpses: int, actions_after: int, police: bool) -> float:
-        """Expected loss from `corpses` unburied corpses when `actions_after` of the seat's actions remain
-        this round: the police (R-EOR-2), the gravedigger at game end (R-END-3), or a lost solitaire
-        (R-SOLO-4)."""
-        if corpses <= 0:
+    def burial_cost(self, card: int) -> int:
+        """Cards a Bury of this corpse needs (R-ACT-4: Cellars reduce it)."""
+        return max(0, CARD_RANK[card] - self.cellars)
+
+    def risk(self, corpses: list[int], actions_after: int, police: bool, hand: int) -> float:
+        """Expected loss from unburied `corpses` when `actions_after` of the seat's actions remain this round
+        and `hand` cards can pay: the police (R-EOR-2), the gravedigger at game end (R-END-3), or a lost
+        solitaire (R-SOLO-4)."""
+        if not corpses:
             return 0.0
-        buryable = corpses if self.crypt and actions_after > 0 else actions_after  # one per Bury but Crypt
-        left = max(0, corpses - buryable)
+        if hand < min(self.burial_cost(c) for c in corpses):
+            actions_after = 0  # nothing to pay a burial with: more bribes come first
+        buryable = len(corpses) if self.crypt and actions_after > 0 else actions_after  # one per Bury but Crypt
+        left = max(0, len(corpses) - buryable)
         fatal = self.config.solo
         if police or self.state.final_round:
             return left * (SOLO_LOSS if fatal else GRAVEDIGGER_FEE + 2)
-        # Next round: police are likely, and two actions bury at most two corpses.
+        # Next round: police come two rounds in three, and two actions bury at most two corpses.
         carried = max(0, left - 2)
-        return left * (6.0 if fatal else 2.5) + carried * (SOLO_LOSS / 4 if fatal else GRAVEDIGGER_FEE)
+        return left * (6.0 if fatal else 5.0) + carried * (SOLO_LOSS / 4 if fatal else GRAVEDIGGER_FEE)
 
-    def corpse_value(self, corpses: list[int]) -> float:
+    def corpse_value(self, corpses: list[int], hand: int) -> float:
         """What unburied corpses are worth: their pocket money if they fit under own annexes (half
-        elsewhere), less the cards their burial will cost."""
+        elsewhere), less the cards their burial will cost; less again if the hand cannot pay for it yet."""
         value = 0.0
         for i, card in enumerate(sorted(corpses, key=lambda c: -CARD_POCKET[c])):
             pocket: float = CARD_POCKET[card]
             if i >= self.own_slots:
                 pocket = pocket / 2 if self.any_slot else -GRAVEDIGGER_FEE
+            if self.burial_cost(card) > hand:
+                pocket *= 0.5
             value += 0.75 * pocket - 1.2 * CARD_RANK[card]
         return value
 
@@ -221,7 +232,16 @@ class Scorer:
             return -sum(OCC_VALUE[o] for o in action.cards)
         return 0.0
 
+    def delay(self, hand: int) -> float:
+        """The extra risk of spending one of this round's actions on something else than a burial."""
+        if not self.corpses:
+            return 0.0
+        return self.risk(self.corpses, self.actions_left - 1, bool(self.police_rooms), hand) - self.risk_now
+
     def _pass(self, action: Pass) -> float:
+        return self._launder(action) - self.delay(self.hand)
+
+    def _launder(self, action: Pass) -> float:
         state, seat = self.state, self.seat
         cash = state.cash[seat]
         reserve = len(state.hands[seat]) + 4  # wages are paid in cash only (R-MONEY-4)
@@ -252,13 +272,18 @@ class Scorer:
             else:
                 value += self.gain(pocket / 2) - self.weight * pocket / 2
             value += 1.5 * rank  # a buried corpse no longer risks anything
-        after = self.risk(len(self.corpses) - len(action.corpses), self.actions_left - 1, bool(self.police_rooms))
         if action.drop:
             cost = sum(OCC_VALUE[o] for o in action.drop)
+            spent = len(action.drop)
         elif self.chapel:
-            cost = 0.0
+            cost, spent = 0.0, 0
         else:
             cost = paid_cost(action.pay, "bury")
+            spent = sum(1 for o in action.pay if _OCC_TYPE[o] is not GuestType.RELIGIOUS)
+        remaining = list(self.corpses)
+        for occ, _ in action.corpses:
+            remaining.remove(next(c for c in remaining if OCCUPATIONS[CARD_OCC[c]].id == occ))
+        after = self.risk(remaining, self.actions_left - 1, bool(self.police_rooms), self.hand - spent)
         return value + self.risk_now - after - cost + 1.0
 
     def _kill(self, action: Kill) -> float:
@@ -271,8 +296,9 @@ class Scorer:
             new = [state.rooms[r - 1] for r in rooms]
         corpses = self.corpses
         police_after = self.police_after(rooms)
-        value = self.corpse_value(corpses + new) - self.corpses_now
-        value -= self.risk(len(corpses) + len(new), self.actions_left - 1, police_after)
+        hand = self.hand - sum(1 for o in action.pay if _OCC_TYPE[o] is not GuestType.POLICE)
+        value = self.corpse_value(corpses + new, hand) - self.corpses_now
+        value -= self.risk(corpses + new, self.actions_left - 1, police_after, hand)
         value += self.risk_now
         if self.police_rooms and not police_after and state.players > 1:
             # The rivals escape the police too.
@@ -285,20 +311,30 @@ class Scorer:
 
     def _bribe(self, action: Bribe) -> float:
         state, seat = self.state, self.seat
-        wage = 1.0
+        # An accomplice costs wages every round until used; near the end it is worth little.
+        left = rounds_left(state, self.config)
+        wage = min(3.0, max(1.0, left / 2))
+        worth = min(1.0, left / 3)
         if action.peasants:
-            unpaid = len(state.hands[seat]) + action.peasants - state.cash[seat]
-            return action.peasants * (CARD_VALUE[state.bistro[-1]] - wage) - 2.0 * max(0, min(unpaid, action.peasants))
+            hand_after = self.hand + action.peasants
+            unpaid = hand_after - state.cash[seat]
+            return (action.peasants * (worth * CARD_VALUE[state.bistro[-1]] - wage) - self.delay(hand_after)
+                    - 2.0 * max(0, min(unpaid, action.peasants))
+                    - 1.5 * max(0, min(hand_after - HAND_COMFORT, action.peasants)))
         rooms = action.rooms
         new = [state.rooms[r - 1] for r in rooms]
-        value = sum(CARD_VALUE[c] - wage for c in new)
-        # Accomplices that cannot be paid leave again at the end of the round (R-EOR-4).
-        unpaid = len(state.hands[seat]) - len(action.pay) + len(new) - state.cash[seat] - 10 * state.checks[seat]
+        value = sum(worth * CARD_VALUE[c] - wage for c in new)
+        # Accomplices that cannot be paid leave again at the end of the round (R-EOR-4), and a big hand
+        # costs wages every round for cards that wait to be used.
+        hand_after = self.hand + len(new) - sum(1 for o in action.pay if _OCC_TYPE[o] is not GuestType.MERCHANT)
+        unpaid = hand_after - state.cash[seat]
         value -= 3.0 * max(0, min(unpaid, len(new)))
+        value -= 1.5 * max(0, min(hand_after - HAND_COMFORT, len(new)))
         # A noble or artisan of high rank is also a future annex.
         value += sum(0.4 * CARD_RANK[c] for c in new if CARD_TYPE[c] in (GuestType.NOBLE, GuestType.ARTISAN))
-        if self.corpses and self.police_rooms and not self.police_after(rooms):
-            value += self.risk_now - self.risk(len(self.corpses), self.actions_left - 1, False)
+        if self.corpses:
+            police = self.police_after(rooms)
+            value += self.risk_now - self.risk(self.corpses, self.actions_left - 1, police, hand_after)
         value -= _room_income_loss(state, seat, self.weight, rooms)
         return value - paid_cost(action.pay, "bribe") - 0.5
 
@@ -306,7 +342,8 @@ class Scorer:
         state, config, seat = self.state, self.config, self.seat
         value = self.gain(_build_income(state, seat, action.card)) + _annex_worth(state, config, seat, action.card)
         value -= OCC_VALUE[action.card] + paid_cost(action.pay, "build") - 1.0  # the card leaves: no wage
-        return value - 0.1 * len(action.pay)
+        spent = 1 + sum(1 for o in action.pay if _OCC_TYPE[o] is not GuestType.ARTISAN)
+        return value - 0.1 * len(action.pay) - self.delay(self.hand - spent)
 
 
 def score_action(state: State, config: GameConfig, seat: int, action: Action) -> float:

@@ -1,0 +1,39 @@
+"""Hints: the best few legal moves, each with a number and a one-line reason in plain words."""
+
+from __future__ import annotations
+
+import pytest
+from bots_helpers import position
+
+from bloodyinn import new_game
+from bloodyinn.bots import LEVELS, Hint, hint
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("decision,skip", [("night", 0), ("night", 4), ("place", 1)])
+def test_hint_shape_and_plain_reasons(level: str, decision: str, skip: int) -> None:
+    game = position(players=2, seed=8, decision=decision, skip=skip)
+    legal = game.legal_actions()
+    hints = hint(game.view(game.current_player), legal, level=level, top=3, seed=1)
+    assert 1 <= len(hints) <= 3
+    assert len({h.action for h in hints}) == len(hints)
+    for h in hints:
+        assert isinstance(h, Hint) and h.action in legal
+        assert isinstance(h.value, float)
+        assert h.reason and "\n" not in h.reason and h.reason.endswith(".")
+        assert not any(mark in h.reason for mark in ("[", "]", "<", ">", "*", "_"))
+
+
+def test_hint_takes_the_legal_actions_from_the_view_and_is_deterministic() -> None:
+    game = position(players=3, seed=4, skip=2)
+    view = game.view(game.current_player)
+    assert hint(view, [], level="hard", top=2, seed=3) == hint(view, game.legal_actions(), level="hard", top=2,
+                                                               seed=3)
+
+
+def test_hint_in_solitaire_and_unknown_level() -> None:
+    game = new_game(players=1, length="long", seed=2)
+    view = game.view(0)
+    assert hint(view, game.legal_actions(), level="medium", top=1)[0].action in game.legal_actions()
+    with pytest.raises(ValueError, match="unknown level"):
+        hint(view, game.legal_actions(), level="godlike")
