@@ -135,7 +135,7 @@ def test_board_shows_the_public_information(tmp_path: Path) -> None:
                 assert re.search(rf"^\s*{room['room']}\s+{key}\s+.*{re.escape(guest)}", inn, re.MULTILINE), room
             assert f"{view['entrance']['size']} cards, top:" in inn
             assert "Exit stack" in inn and "Bistro" in inn
-            assert "[M] merchant" in inn  # colours also have letters
+            assert "M merchant/blue" in inn  # colours also have letters
             for seat in range(3):
                 assert f"P{seat + 1}" in players
             assert "Cash" in players and "Checks: 1" in players and "Barn of P3" in players

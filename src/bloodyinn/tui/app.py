@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -46,6 +47,7 @@ class BloodyInnApp(App[None]):
         Binding("colon,t", "notation", "Type action"),
         Binding("space", "skip", "Skip bots' pauses"),
         Binding("s", "save", "Save"),
+        Binding("r", "results", "Results"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -57,6 +59,8 @@ class BloodyInnApp(App[None]):
         # Set by the skip key: bots play without pauses until a person must decide again.
         self._fast = False
         self._skip = asyncio.Event()
+        # At a hot-seat table, the person who decided last; a change of person is announced.
+        self._last_human: int | None = None
 
     def compose(self) -> Any:
         yield StatusBar(id="status")
@@ -99,13 +103,16 @@ class BloodyInnApp(App[None]):
         self.refresh_board()
         session = self.session
         if session.game.is_over:
-            self.chooser.wait("The game is over. Escape on the results returns here; q quits.", "Game over")
-            self.push_screen(EndScreen(session.game, session.labels))
+            self.chooser.wait("The game is over: r shows the results again, q quits.", "Game over")
+            self.action_results()
         elif session.human_to_play:
             self._fast = False
             self._skip.clear()
             seat = session.seat
             assert seat is not None
+            if seat != self._last_human and sum(session.is_human(s) for s in range(len(session.seats))) > 1:
+                self.notify(f"{session.labels[seat]}, your move.", title="Hot seat")
+            self._last_human = seat
             self.chooser.load(Chooser(session.game), f"{session.labels[seat]}: your move")
         else:
             self.run_bots()
@@ -119,7 +126,11 @@ class BloodyInnApp(App[None]):
             seated, view, legal = session.bot_request()
             self.chooser.wait(f"{session.labels[seat]} is thinking...  (space: skip the pauses)", "Bots' turn")
             # The bot thinks on a thread so the screen stays responsive; it only sees its seat's view.
-            action = await asyncio.to_thread(seated.bot.choose, view, legal)
+            try:
+                action = session.game.validate(await asyncio.to_thread(seated.bot.choose, view, legal))
+            except Exception as exc:  # a broken bot must not end the game: its seat plays at random instead
+                self.write([f"The {seated.playing} bot of {session.labels[seat]} failed ({exc}); it plays at random."])
+                action = random.Random(len(session.game.actions)).choice(legal)
             self.commit(action, next_turn=False)
             self.refresh_board()
             if not session.game.is_over and not session.human_to_play:
@@ -147,6 +158,19 @@ class BloodyInnApp(App[None]):
         self.commit(message.action)
 
     # ------------------------------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys for playing are hidden once the game is over, and the results key only appears then."""
+        over = self.session.game.is_over
+        if action == "results":
+            return over and not isinstance(self.screen, EndScreen)
+        if action in ("hint", "undo", "notation", "skip"):
+            return not over
+        return True
+
+    def action_results(self) -> None:
+        if not isinstance(self.screen, EndScreen):
+            self.push_screen(EndScreen(self.session.game, self.session.labels))
 
     def action_skip(self) -> None:
         self._fast = True

@@ -105,7 +105,7 @@ class Chooser:
 
     @property
     def crumbs(self) -> str:
-        return " > ".join(option.label for step, option, _ in self.path if step.name != "confirm")
+        return " > ".join(option.label for step, option, auto in self.path if not (auto and _silent(step, option)))
 
     # ------------------------------------------------------------------------------------------ moves
 
@@ -256,6 +256,12 @@ class Chooser:
         if len(fates) == 1:
             text += f": {fates.pop()}"
         return text
+
+
+def _silent(step: Step, option: Option) -> bool:
+    """Steps taken automatically that say nothing worth repeating: the only kind of action, no room to pick,
+    no card to let go."""
+    return step.name == "kind" or (step.name in ("room", "drop") and step.key(option.actions[0]) in (None, ()))
 
 
 def _as(action: Action, kind: type[Any]) -> Any:

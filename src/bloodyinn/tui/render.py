@@ -28,8 +28,8 @@ TYPE_ORDER = (GuestType.MERCHANT, GuestType.ARTISAN, GuestType.POLICE, GuestType
               GuestType.PEASANT)
 # The players' colours in the box (R-COMP-4); the seat number is always printed next to them.
 SEAT_STYLE = ("bold red", "bold green", "bold blue", "bold yellow")
-LEGEND = ("[M] merchant, blue, bribes  [A] artisan, red, builds  [P] police, grey, kills  [R] religious, purple,"
-          " buries  [N] noble, green  [Y] peasant, yellow;  the digit is the rank")
+LEGEND = ("[M2] = merchant, rank 2.  M merchant/blue/bribes  A artisan/red/builds  P police/grey/kills\n"
+          "R religious/purple/buries  N noble/green  Y peasant/yellow.  Keys, tokens: P1-P4 or white.")
 
 
 def occ_of(card_or_occupation: str) -> Occupation:
@@ -91,9 +91,9 @@ def annex_text(occ: Occupation) -> str:
 
 def rooms(view: dict[str, Any]) -> Table:
     table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
-    for name, kwargs in (("Room", {"width": 4}), ("Key", {"width": 6}), ("R.Serv", {"width": 6}),
-                         ("Guest", {"ratio": 3}), ("Type", {"ratio": 2}), ("Pocket", {"width": 6}),
-                         ("Aptitude", {"width": 8}), ("Annex", {"ratio": 3})):
+    for name, kwargs in (("Room", {"width": 4}), ("Key", {"width": 6}), ("Service", {"width": 7}),
+                         ("Guest", {"min_width": 20}), ("Type", {"width": 9}), ("Pocket", {"width": 6}),
+                         ("Aptitude", {"width": 8}), ("Annex", {"ratio": 1})):
         table.add_column(name, no_wrap=True, overflow="ellipsis", **kwargs)  # type: ignore[arg-type]
     for room in view["rooms"]:
         key = room["key"]
@@ -107,7 +107,7 @@ def rooms(view: dict[str, Any]) -> Table:
         occ = occ_of(guest)
         aptitude = APTITUDE[occ.type]
         table.add_row(str(room["room"]), key_text, service, card(guest),
-                      Text(f"{occ.type.value} r{occ.rank}", style=TYPE_STYLE[occ.type]), f"{occ.pocket}F",
+                      Text(occ.type.value, style=TYPE_STYLE[occ.type]), f"{occ.pocket}F",
                       aptitude.value if aptitude else "-", occ.annex_name or "-")
     return table
 

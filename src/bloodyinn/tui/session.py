@@ -22,8 +22,6 @@ from .table import HUMAN, SeatedBot, default_seats, seat_bot, seat_label
 
 SAVE_FORMAT = "bloodyinn/tui-save"
 HINT_LEVEL = "hard"
-# Events that follow from a decision; the log indents them under it.
-CONSEQUENCES = ("move", "return", "gain", "pay", "cap", "checks", "key", "room_service", "wages")
 
 
 def default_save_path() -> Path:
@@ -115,9 +113,12 @@ class Session:
     def _apply(self, action: Action) -> list[str]:
         seat = self.seat
         assert seat is not None
+        # The events the action itself causes (its preview) are indented under it; what follows (the police,
+        # the morning, the next round) is not.
+        own = len(self.game.preview(action))
         events: list[Event] = self.game.apply(action, seat=seat)
         self.deciders.append(seat)
-        lines = [f"  {event.text}" if event.kind in CONSEQUENCES else event.text for event in events]
+        lines = [f"  {event.text}" if 0 < i < own else event.text for i, event in enumerate(events)]
         self.log.extend(lines)
         return lines
 
