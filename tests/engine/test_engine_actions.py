@@ -370,3 +370,15 @@ def test_r_pass_2_several_checks_in_one_pass() -> None:
     assert (game.state.cash[0], game.state.checks[0]) == (0, 4)
     game.apply("pass cash-checks 3")
     assert (game.state.cash[1], game.state.checks[1]) == (35, 0)
+
+
+def test_r_act_7_events_name_the_physical_cards_that_return_and_leave() -> None:
+    game = night(hands={0: ["peasant.2", "peasant.3", "newsboy.3", "newsboy.4"]}, corpses={0: ["count"]},
+                 annexes={0: ["priest"]})
+    events = game.apply("bury count under priest.1 pay peasant,peasant drop peasant")
+    moved = {(e.kind, e.card, e.dest) for e in events if e.kind in ("return", "move") and e.source == "hand:0"}
+    assert moved == {("return", "peasant.3", "hand:0"), ("move", "peasant.2", "bistro")}
+    assert ids(game.state.hands[0]) == ["newsboy.3", "newsboy.4", "peasant.3"]
+    game = night(hands={0: ["newsboy.3", "newsboy.4"]}, rooms={3: "count"})
+    events = game.apply("bribe room3 pay newsboy,newsboy")
+    assert sorted(e.card for e in events if e.kind == "return") == ["newsboy.3", "newsboy.4"]

@@ -92,6 +92,9 @@ def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: PaidAc
     hand = state.hands[seat]
     hand_zone = f"hand:{seat}"
     dropped = list(drop)
+    # Events name physical cards: returned copies are named from the highest ids down, because the cards that
+    # leave are taken from the lowest ids up (`take_card`), so the two never name the same copy.
+    returned: list[int] = []
     for occ_id in pay:
         occ = OCCUPATION_BY_ID[occ_id]
         returns = APTITUDE[occ.type] is action  # R-ACT-7
@@ -101,7 +104,9 @@ def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: PaidAc
             else:
                 returns = True  # R-BURY-6
         if returns:  # played and taken back: it never leaves the hand
-            events.append(Event("return", seat=seat, card=f"{occ_id}.1", source=hand_zone, dest=hand_zone,
+            card = max(c for c in hand if CARD_OCC[c] == occ.index and c not in returned)
+            returned.append(card)
+            events.append(Event("return", seat=seat, card=CARD_IDS[card], source=hand_zone, dest=hand_zone,
                                 note="Chapel" if APTITUDE[occ.type] is not action else "aptitude"))
             continue
         card = take_card(hand, occ_id)
