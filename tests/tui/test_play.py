@@ -138,7 +138,7 @@ def test_board_shows_the_public_information(tmp_path: Path) -> None:
             assert "M merchant/blue" in inn  # colours also have letters
             for seat in range(3):
                 assert f"P{seat + 1}" in players
-            assert "Cash" in players and "Checks: 1" in players and "Barn of P3" in players
+            assert "Cash" in players and "checks: 1" in players and "Barn of P3" in players
             assert f"Round {view['round']}, season 1 of 2" in status
             assert f"First player: P{view['first_player'] + 1}" in status
 

@@ -28,8 +28,9 @@ TYPE_ORDER = (GuestType.MERCHANT, GuestType.ARTISAN, GuestType.POLICE, GuestType
               GuestType.PEASANT)
 # The players' colours in the box (R-COMP-4); the seat number is always printed next to them.
 SEAT_STYLE = ("bold red", "bold green", "bold blue", "bold yellow")
-LEGEND = ("[M2] = merchant, rank 2.  M merchant/blue/bribes  A artisan/red/builds  P police/grey/kills\n"
-          "R religious/purple/buries  N noble/green  Y peasant/yellow.  Keys, tokens: P1-P4 or white.")
+LEGEND = ("[M2] = a merchant of rank 2.  Keys and Room Service (Serv.): P1-P4, or white.\n"
+          "M merchant/blue/bribes  A artisan/red/builds  P police/grey/kills\n"
+          "R religious/purple/buries  N noble/green  Y peasant/yellow")
 
 
 def occ_of(card_or_occupation: str) -> Occupation:
@@ -89,12 +90,15 @@ def annex_text(occ: Occupation) -> str:
 # ------------------------------------------------------------------------------------------------ inn
 
 
-def rooms(view: dict[str, Any]) -> Table:
+def rooms(view: dict[str, Any], wide: bool = True) -> Table:
+    """The eight rooms; a narrow board drops the type's name (the card's letter and colour still say it)."""
     table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
-    for name, kwargs in (("Room", {"width": 4}), ("Key", {"width": 6}), ("Service", {"width": 7}),
-                         ("Guest", {"min_width": 20}), ("Type", {"width": 9}), ("Pocket", {"width": 6}),
-                         ("Aptitude", {"width": 8}), ("Annex", {"ratio": 1})):
-        table.add_column(name, no_wrap=True, overflow="ellipsis", **kwargs)  # type: ignore[arg-type]
+    columns: list[tuple[str, dict[str, Any]]] = [
+        ("#", {"width": 2}), ("Key", {"width": 6}), ("Serv.", {"width": 5}), ("Guest", {"min_width": 20}),
+        ("Type", {"width": 9}), ("Money", {"width": 5}), ("Aptitude", {"width": 8}), ("Annex", {"ratio": 1})]
+    for name, kwargs in columns:
+        if wide or name != "Type":
+            table.add_column(name, no_wrap=True, overflow="ellipsis", **kwargs)
     for room in view["rooms"]:
         key = room["key"]
         key_text = Text("closed", style="dim") if key is None else (
@@ -106,8 +110,8 @@ def rooms(view: dict[str, Any]) -> Table:
             continue
         occ = occ_of(guest)
         aptitude = APTITUDE[occ.type]
-        table.add_row(str(room["room"]), key_text, service, card(guest),
-                      Text(occ.type.value, style=TYPE_STYLE[occ.type]), f"{occ.pocket}F",
+        type_name = [Text(occ.type.value, style=TYPE_STYLE[occ.type])] if wide else []
+        table.add_row(str(room["room"]), key_text, service, card(guest), *type_name, f"{occ.pocket}F",
                       aptitude.value if aptitude else "-", occ.annex_name or "-")
     return table
 
@@ -133,13 +137,13 @@ def stacks(view: dict[str, Any]) -> Table:
         table.add_row("At the door", card(view["arrival"]))
     table.add_row("Bistro", cards(view["bistro"], "empty"))
     table.add_row("Exit stack", exit_tally(view["exit"]))
-    table.add_row("Box", Text(f"{len(view['gravedigger'])} corpse(s) taken by the gravedigger,"
-                              f" {view['culled']} traveler(s) left out of the game", style="dim"))
+    table.add_row("Box", Text(f"{len(view['gravedigger'])} corpse(s) from the gravedigger,"
+                              f" {view['culled']} traveler(s) out of the game", style="dim"))
     return table
 
 
-def inn(view: dict[str, Any]) -> RenderableType:
-    return Group(rooms(view), Text(""), stacks(view), Text(LEGEND, style="dim"))
+def inn(view: dict[str, Any], width: int) -> RenderableType:
+    return Group(rooms(view, wide=width == 0 or width >= 84), Text(""), stacks(view), Text(LEGEND, style="dim"))
 
 
 # ------------------------------------------------------------------------------------------------ players
@@ -176,21 +180,21 @@ def annexes(player: dict[str, Any]) -> Text:
 
 def players(view: dict[str, Any], labels: list[str]) -> Table:
     table = Table.grid(padding=(0, 1), expand=True)
-    table.add_column(style="bold", no_wrap=True, width=9)
+    table.add_column(style="bold", no_wrap=True, width=8)
     table.add_column(ratio=1)
     ruler = Text("0" + " " * 9 + "10" + " " * 8 + "20" + " " * 8 + "30" + " " * 8 + "40", style="dim")
     table.add_row("", ruler)
     for player in view["players"]:
         number = player["seat"]
+        booty = player["cash"] + 10 * player["checks"]
         head = Text(labels[number].partition(" ")[2], style="bold")
+        head.append(f"  checks: {player['checks']}  booty: {booty}F")
         if view["first_player"] == number:
             head.append("  * first player", style="bold")
         if view["current_player"] == number:
             head.append("  > to decide", style="reverse")
         table.add_row(seat(number), head)
-        booty = player["cash"] + 10 * player["checks"]
-        table.add_row("Cash", Text.assemble(cash_track(player["cash"]), f" {player['cash']}F",
-                                            f"   Checks: {player['checks']} (10F each)   Booty: {booty}F"))
+        table.add_row("Cash", Text.assemble(cash_track(player["cash"]), (f" {player['cash']}F", "bold")))
         table.add_row("Hand", Text.assemble(f"({len(player['hand'])}) ", cards(player["hand"], "empty")))
         table.add_row("Annexes", annexes(player))
         corpses = cards(player["corpses"], "none")

@@ -56,13 +56,14 @@ Keys (no mouse needed)
   u              take back your last decision (and the bots' moves after it)
   space          skip the bots' pauses until your next turn
   s              save now (the game is also saved after every move)
+  Tab            move between the choices, the board and the log (arrows then scroll)
   ?              this help                q          quit (resume with --load FILE)
 
 Cards: Name [XR]: X is the type letter, R the rank (0-3).
   M merchant (blue, bribe)   A artisan (red, build)   P police (grey, kill)
   R religious (purple, bury) N noble (green)          Y peasant (yellow)
 Keys and Room Service tokens show their owner as P1-P4 (white = neutral key).
-Cash track: one '=' per franc, a tick every 10F, up to 40F.
+Cash track: one '=' per franc, a tick every 10F, up to 40F. Booty = cash + 10F per check.
 """
 
 

@@ -25,8 +25,17 @@ class InnPanel(Static):
     def on_mount(self) -> None:
         self.border_title = "The inn"
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._view: dict[str, Any] | None = None
+
     def show(self, view: dict[str, Any]) -> None:
-        self.update(render.inn(view))
+        self._view = view
+        self.update(render.inn(view, self.content_size.width))
+
+    def on_resize(self) -> None:
+        if self._view is not None:
+            self.update(render.inn(self._view, self.content_size.width))
 
 
 class PlayersPanel(Static):
