@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 import bloodyinn
 from bloodyinn import Bribe, Build, Bury, Game, Kill, Pass, PayGravedigger, Place, Release, parse_action
 from bloodyinn.actions import canonical_cards
-from bloodyinn.cards import CARD_IDS, CARD_OCC, NUM_CARDS, OCCUPATION_BY_ID, OCCUPATIONS, annex_rank
+from bloodyinn.cards import CARD_IDS, CARD_OCC, NUM_CARDS, OCCUPATION_BY_ID, OCCUPATIONS, annex_rank, annex_ref
 from bloodyinn.config import CASH_CAP
 from bloodyinn.invariants import violations, zones
 from bloodyinn.rules import flow
 from bloodyinn.serialize import state_to_dict
-from bloodyinn.state import CLOSED, NO_CARD, Stage
+from bloodyinn.state import CLOSED, NO_CARD, Stage, State
 
 VARIANT_SETS = [(), ("unlimited_wealth",), ("first_come_first_served",),
                 ("unlimited_wealth", "first_come_first_served")]
@@ -226,3 +226,66 @@ def test_validate_accepts_exactly_the_legal_actions(players: int, deal: int, mov
             assert_validate_matches_legal(game, rng)
             checked += 1
     assert checked or game.lost
+
+
+# ----------------------------------------------------------------------------------------------- events
+
+
+def zone_map(state: State) -> dict[str, str]:
+    """Every card's zone, named as events name zones; the box holds culled, unused and gravedigger cards."""
+    where: dict[str, str] = {}
+    for name, cards in zones(state).items():
+        if name.startswith("box.") or name.startswith("under:"):
+            continue
+        for card in cards:
+            where[CARD_IDS[card]] = name
+    for card in state.culled + state.unused_peasants + state.gravedigger:
+        where[CARD_IDS[card]] = "box"
+    for annex, cards in state.buried.items():
+        for card in cards:
+            where[CARD_IDS[card]] = f"under:{annex_ref(annex)}"
+    return where
+
+
+def replay_events(before: State, events: list[bloodyinn.Event]) -> tuple[dict[str, str], list[int],
+                                                                                         list[int]]:
+    where, cash, checks = zone_map(before), before.cash[:], before.checks[:]
+    for event in events:
+        if event.kind in ("move", "draw"):
+            assert where[event.card] == event.source, event
+            where[event.card] = event.dest  # type: ignore[assignment]
+        elif event.kind == "return":
+            assert where[event.card] == event.source == event.dest, event
+        elif event.kind == "reshuffle":
+            moved = [card for card, zone in where.items() if zone == "exit"]
+            assert len(moved) == event.amount
+            where.update({card: "entrance" for card in moved})
+        elif event.kind == "gain":
+            cash[event.seat] += event.amount  # type: ignore[index]
+        elif event.kind in ("pay", "cap"):
+            cash[event.seat] -= event.amount  # type: ignore[index]
+        elif event.kind == "checks":
+            checks[event.seat] += event.amount  # type: ignore[index]
+            if event.note == "Unlimited Wealth":
+                cash[event.seat] -= 10 * event.amount  # type: ignore[index]
+    return where, cash, checks
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@settings(max_examples=4, deadline=None)
+@given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
+def test_events_account_for_every_change_and_previews_announce_them(players: int, deal: int, moves: int,
+                                                                    variants: tuple[str, ...], length: str) -> None:
+    """Faces never re-derive what happened: replaying the events on the old position gives the new one."""
+    game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
+    choose = random.Random(moves)
+    while not game.is_over:
+        before = game.state.copy()
+        action = choose.choice(game.legal_actions())
+        preview = game.preview(action)
+        events = game.apply(action)
+        assert events[: len(preview)] == preview
+        assert events[0].kind == "action" and events[0].action == action
+        where, cash, checks = replay_events(before, events)
+        assert where == zone_map(game.state)
+        assert (cash, checks) == (game.state.cash, game.state.checks)
