@@ -207,7 +207,7 @@ def test_typed_notation_shows_the_engines_message_then_plays(tmp_path: Path) -> 
     run(scenario)
 
 
-def test_hint_key_shows_advice_or_why_there_is_none(tmp_path: Path) -> None:
+def test_hint_key_asks_the_hard_bot(tmp_path: Path) -> None:
     app = make_app(tmp_path, ("human", "random"), seed=7)
 
     async def scenario() -> None:
@@ -216,8 +216,11 @@ def test_hint_key_shows_advice_or_why_there_is_none(tmp_path: Path) -> None:
             await pilot.press("h")
             details = app.chooser.query_one("#details", Static)
             await wait_for(pilot, lambda: "Asking" not in screen_text(details), limit=60)
-            shown = screen_text(details)
-            assert shown.startswith(("Hint from the hard bot:", "No hint"))
+            shown = screen_text(details).splitlines()
+            assert shown[0] == "Hint from the hard bot:"
+            assert 2 <= len(shown) <= 4 and shown[1].startswith("1. ")
+            legal = {str(a) for a in app.session.game.legal_actions()}
+            assert any(f"({action})" in shown[1] for action in legal)  # the advice names a legal move
 
     run(scenario)
 

@@ -123,13 +123,13 @@ class BloodyInnApp(App[None]):
         while not session.game.is_over and not session.human_to_play:
             seat = session.seat
             assert seat is not None
-            seated, view, legal = session.bot_request()
+            bot, view, legal = session.bot_request()
             self.chooser.wait(f"{session.labels[seat]} is thinking...  (space: skip the pauses)", "Bots' turn")
             # The bot thinks on a thread so the screen stays responsive; it only sees its seat's view.
             try:
-                action = session.game.validate(await asyncio.to_thread(seated.bot.choose, view, legal))
+                action = session.game.validate(await asyncio.to_thread(bot.choose, view, legal))
             except Exception as exc:  # a broken bot must not end the game: its seat plays at random instead
-                self.write([f"The {seated.playing} bot of {session.labels[seat]} failed ({exc}); it plays at random."])
+                self.write([f"The bot of {session.labels[seat]} failed ({exc}); it plays at random."])
                 action = random.Random(len(session.game.actions)).choice(legal)
             self.commit(action, next_turn=False)
             self.refresh_board()
@@ -229,10 +229,7 @@ class BloodyInnApp(App[None]):
         found = await asyncio.to_thread(Session.hints, view, legal)
         if len(game.actions) != moves:  # the position changed while the bot thought: the advice is stale
             return
-        if isinstance(found, str):
-            lines = [found]
-        else:
-            lines = ["Hint from the hard bot:", *(self._hint_text(n, h) for n, h in enumerate(found, 1))]
+        lines = ["Hint from the hard bot:", *(self._hint_text(n, h) for n, h in enumerate(found, 1))]
         self.chooser.show_details(lines)
         self.write(lines)
 

@@ -15,10 +15,11 @@ from typing import Any
 
 from .. import bots
 from ..actions import Action
+from ..bots import Bot
 from ..errors import CorruptSaveError
 from ..events import Event
 from ..game import Game
-from .table import HUMAN, SeatedBot, default_seats, seat_bot, seat_label
+from .table import HUMAN, default_seats, seat_label
 
 SAVE_FORMAT = "bloodyinn/tui-save"
 HINT_LEVEL = "hard"
@@ -47,15 +48,12 @@ class Session:
         self.autosave = autosave and save_path is not None
         humans = sum(kind == HUMAN for kind in seats)
         self.labels = [seat_label(seat, kind, humans) for seat, kind in enumerate(seats)]
-        self.bots: dict[int, SeatedBot] = {
-            seat: seat_bot(kind, game.config.seed + seat) for seat, kind in enumerate(seats) if kind != HUMAN}
+        self.bots: dict[int, Bot] = {
+            seat: bots.make_bot(kind, game.config.seed + seat) for seat, kind in enumerate(seats) if kind != HUMAN}
         # The seat that made each applied decision, so undo knows where the last human decision is.
         self.deciders: list[int] = []
         self.log: list[str] = [f"A {game.config.length} game for {len(seats)}: "
                                + ", ".join(self.labels) + "."]
-        for seated in self.bots.values():
-            if seated.asked != seated.playing:
-                self.log.append(f"The {seated.asked} bot is not available yet: a {seated.playing} bot plays instead.")
         self.log.extend(event.text for event in game.setup_events)
 
     # ------------------------------------------------------------------------------------------ loading
@@ -122,7 +120,7 @@ class Session:
         self.log.extend(lines)
         return lines
 
-    def bot_request(self) -> tuple[SeatedBot, dict[str, Any], list[Action]]:
+    def bot_request(self) -> tuple[Bot, dict[str, Any], list[Action]]:
         """What a bot needs to decide for the current seat, taken on the UI thread so that the bot can think
         on another thread without touching the game."""
         seat = self.seat
@@ -158,16 +156,9 @@ class Session:
         return self.game.view(seat), self.game.legal_actions()
 
     @staticmethod
-    def hints(view: dict[str, Any], legal: list[Action]) -> list[HintLine] | str:
-        """The hard bot's top three suggestions, or why there are none (safe to call off the UI thread)."""
-        advise = getattr(bots, "hint", None)
-        if advise is None:
-            return "No hints yet: the advising bot is not available in this build."
-        try:
-            found = advise(view, legal, level=HINT_LEVEL, top=3, seed=0)
-        except ValueError as exc:  # the level may not exist yet in this build
-            return f"No hint: {exc}"
-        return [HintLine(h.action, h.reason) for h in found]
+    def hints(view: dict[str, Any], legal: list[Action]) -> list[HintLine]:
+        """The hard bot's top three suggestions (it searches: call this off the UI thread)."""
+        return [HintLine(h.action, h.reason) for h in bots.hint(view, legal, level=HINT_LEVEL, top=3, seed=0)]
 
     # ------------------------------------------------------------------------------------------ saving
 
