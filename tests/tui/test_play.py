@@ -220,7 +220,7 @@ def test_hint_key_asks_the_hard_bot(tmp_path: Path) -> None:
             assert shown[0] == "Hint from the hard bot:"
             assert 2 <= len(shown) <= 4 and shown[1].startswith("1. ")
             legal = {str(a) for a in app.session.game.legal_actions()}
-            assert any(f"({action})" in shown[1] for action in legal)  # the advice names a legal move
+            assert any(f"[{action}]" in shown[1] for action in legal)  # the advice names a legal move
 
     run(scenario)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -18,9 +19,11 @@ from ..actions import Action
 from ..errors import BloodyInnError
 from .choice import Chooser
 from .screens import EndScreen, HelpScreen, NotationScreen
-from .session import HintLine, Session
+from .session import HEADLINE, Session
 from .widgets import ChooserPanel, InnPanel, PlayersPanel, StatusBar
 
+# A decision in the log ("P2: Kill the Count ..."), as opposed to its consequences.
+DECISION = re.compile(r"P\d: ")
 CSS = """
 #status { height: 2; padding: 0 1; background: $boost; }
 #main { height: 1fr; }
@@ -76,8 +79,7 @@ class BloodyInnApp(App[None]):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = "Log"
-        for line in self.session.log:
-            log.write(Text(line))
+        self.write(self.session.log)
         self.next_turn()
 
     # ------------------------------------------------------------------------------------------ turns
@@ -89,7 +91,10 @@ class BloodyInnApp(App[None]):
     def write(self, lines: list[str]) -> None:
         log = self.query_one("#log", RichLog)
         for line in lines:
-            log.write(Text(line))
+            if line.startswith(HEADLINE):
+                log.write(Text(line, style="bold reverse"))
+            else:
+                log.write(Text(line, style="bold" if DECISION.match(line) else ""))
 
     def refresh_board(self) -> None:
         view = self.session.game.view(None)
@@ -229,9 +234,6 @@ class BloodyInnApp(App[None]):
         found = await asyncio.to_thread(Session.hints, view, legal)
         if len(game.actions) != moves:  # the position changed while the bot thought: the advice is stale
             return
-        lines = ["Hint from the hard bot:", *(self._hint_text(n, h) for n, h in enumerate(found, 1))]
+        lines = ["Hint from the hard bot:", *(f"{n}. {h.text} [{h.action}]" for n, h in enumerate(found, 1))]
         self.chooser.show_details(lines)
         self.write(lines)
-
-    def _hint_text(self, number: int, hint: HintLine) -> str:
-        return f"{number}. {self.session.game.describe(hint.action)} ({hint.action}) - {hint.text}"

@@ -23,6 +23,13 @@ from .table import HUMAN, default_seats, seat_label
 
 SAVE_FORMAT = "bloodyinn/tui-save"
 HINT_LEVEL = "hard"
+HEADLINE = "=="
+HEADLINES = ("round", "reshuffle", "final_round", "skip_final_round", "police", "end_of_game", "solo_lost")
+
+
+def _line(event: Event) -> str:
+    """A log line; the turning points of the game stand out, with or without colour."""
+    return f"{HEADLINE} {event.text}" if event.kind in HEADLINES else event.text
 
 
 def default_save_path() -> Path:
@@ -54,7 +61,7 @@ class Session:
         self.deciders: list[int] = []
         self.log: list[str] = [f"A {game.config.length} game for {len(seats)}: "
                                + ", ".join(self.labels) + "."]
-        self.log.extend(event.text for event in game.setup_events)
+        self.log.extend(_line(event) for event in game.setup_events)
 
     # ------------------------------------------------------------------------------------------ loading
 
@@ -116,7 +123,7 @@ class Session:
         own = len(self.game.preview(action))
         events: list[Event] = self.game.apply(action, seat=seat)
         self.deciders.append(seat)
-        lines = [f"  {event.text}" if 0 < i < own else event.text for i, event in enumerate(events)]
+        lines = [f"  {event.text}" if 0 < i < own else _line(event) for i, event in enumerate(events)]
         self.log.extend(lines)
         return lines
 
