@@ -68,7 +68,7 @@ def snapshot(game: Game) -> tuple[dict[str, object], list[str]]:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(deal=SEEDS, moves=SEEDS)
 def test_random_games_keep_the_invariants_and_notation_round_trips(config: tuple[int, str, tuple[str, ...]],
                                                                    deal: int, moves: int) -> None:
@@ -85,7 +85,7 @@ def test_random_games_keep_the_invariants_and_notation_round_trips(config: tuple
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
 def test_saves_records_and_undo_reproduce_every_position(players: int, deal: int, moves: int,
                                                          variants: tuple[str, ...], length: str) -> None:
@@ -213,7 +213,7 @@ def assert_validate_matches_legal(game: Game, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
 def test_validate_accepts_exactly_the_legal_actions(players: int, deal: int, moves: int, variants: tuple[str, ...],
                                                     length: str) -> None:
@@ -272,7 +272,7 @@ def replay_events(before: State, events: list[bloodyinn.Event]) -> tuple[dict[st
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
 def test_events_account_for_every_change_and_previews_announce_them(players: int, deal: int, moves: int,
                                                                     variants: tuple[str, ...], length: str) -> None:

@@ -229,7 +229,7 @@ def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return [path]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(pick=st.integers(0, 10**6), value=st.one_of(st.none(), st.booleans(), st.integers(-5, 80), st.text(max_size=12),
                                                    st.sampled_from(["peasant.1", "barn.0", "room3", "night", "pass"])))
 def test_any_edited_value_in_a_save_is_refused_or_harmless(pick: int, value: Any) -> None:
