@@ -232,6 +232,15 @@ class Scorer:
             return -sum(OCC_VALUE[o] for o in action.cards)
         return 0.0
 
+    def build_potential(self, card: int) -> float:
+        """What a card is worth as a future annex: its income and lasting worth, less the cards it costs."""
+        occ = OCCUPATIONS[CARD_OCC[card]]
+        if not occ.buildable:
+            return 0.0
+        value = self.gain(_build_income(self.state, self.seat, occ.id))
+        value += _annex_worth(self.state, self.config, self.seat, occ.id)
+        return 0.6 * max(0.0, value - 1.5 * occ.rank - 1.0)
+
     def delay(self, hand: int) -> float:
         """The extra risk of spending one of this round's actions on something else than a burial."""
         if not self.corpses:
@@ -313,7 +322,7 @@ class Scorer:
         state, seat = self.state, self.seat
         # An accomplice costs wages every round until used; near the end it is worth little.
         left = rounds_left(state, self.config)
-        wage = min(3.0, max(1.0, left / 2))
+        wage = min(2.0, max(1.0, left / 3))
         worth = min(1.0, left / 3)
         if action.peasants:
             hand_after = self.hand + action.peasants
@@ -323,15 +332,17 @@ class Scorer:
                     - 1.5 * max(0, min(hand_after - HAND_COMFORT, action.peasants)))
         rooms = action.rooms
         new = [state.rooms[r - 1] for r in rooms]
-        value = sum(worth * CARD_VALUE[c] - wage for c in new)
+        value = 0.0
+        for card in new:
+            potential = self.build_potential(card)
+            # A card about to become an annex costs at most this round's wage.
+            value += potential - 1.0 if potential > worth * CARD_VALUE[card] else worth * CARD_VALUE[card] - wage
         # Accomplices that cannot be paid leave again at the end of the round (R-EOR-4), and a big hand
         # costs wages every round for cards that wait to be used.
         hand_after = self.hand + len(new) - sum(1 for o in action.pay if _OCC_TYPE[o] is not GuestType.MERCHANT)
         unpaid = hand_after - state.cash[seat]
         value -= 3.0 * max(0, min(unpaid, len(new)))
         value -= 1.5 * max(0, min(hand_after - HAND_COMFORT, len(new)))
-        # A noble or artisan of high rank is also a future annex.
-        value += sum(0.4 * CARD_RANK[c] for c in new if CARD_TYPE[c] in (GuestType.NOBLE, GuestType.ARTISAN))
         if self.corpses:
             police = self.police_after(rooms)
             value += self.risk_now - self.risk(self.corpses, self.actions_left - 1, police, hand_after)
@@ -403,7 +414,7 @@ def position_value(state: State, config: GameConfig, seat: int) -> float:
     if state.corpses[seat]:
         scorer = Scorer(state, config, seat)
         value += scorer.corpses_now * future - scorer.risk_now
-    value += 3.0 * future * len(own_free_slots(state, seat))
+    value += 5.0 * future * len(own_free_slots(state, seat))
     if not config.unlimited_wealth and state.cash[seat] > 30 and left > 0.5:
         value -= 0.3 * (state.cash[seat] - 30)  # gains will soon spill over the cap
     value += 0.4 * sum(1 for k in state.keys if k == seat) * min(left, 8)  # room income to come

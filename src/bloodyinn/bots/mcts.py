@@ -36,8 +36,10 @@ class SearchConfig:
     horizon_rounds: int = 2  # playouts stop this many round starts ahead (or at the game's end)
     playout_noise: float = 0.15  # chance of a random move in playouts
     widen_base: int = 3  # moves considered at a node: base + sqrt(visits)
-    score_scale: float = 200.0  # solitaire: rewards are score / scale
-    margin_scale: float = 8.0  # in company: rewards are sigmoid(lead over the best rival / scale)
+    # Rewards are sigmoid(margin / scale): in company the margin is the lead over the best rival; in
+    # solitaire it is the gain over the position searched from, and a lost game scores 0.
+    margin_scale: float = 8.0
+    solo_scale: float = 12.0
 
 
 class _Node:
@@ -56,6 +58,7 @@ class MctsBot:
     def __init__(self, seed: int | None = None, config: SearchConfig | None = None) -> None:
         self._rng = random.Random(seed)
         self.config = config or SearchConfig()
+        self._base = 0.0  # solitaire: the worth of the position searched from, the zero of the rewards
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -75,7 +78,7 @@ class MctsBot:
         state, config = sample.state, sample.config
         hints = []
         for _, mean, _, action in ranked[:top]:
-            value = mean * self.config.score_scale if solo else mean
+            value = self._base + self.config.solo_scale * _logit(mean) if solo else mean
             hints.append(Hint(action, round(value, 3), reason(state, config, seat, action)))
         return hints
 
@@ -87,6 +90,7 @@ class MctsBot:
         deadline = time.perf_counter() + cfg.seconds if cfg.seconds else None
         seeds = [self._rng.getrandbits(32) for _ in range(cfg.iterations)]
         sample = Game.from_view(view, seeds[0])
+        self._base = position_value(sample.state, sample.config, 0) if sample.config.solo else 0.0
         # Playout randomness comes from its own generator so that the iteration count alone fixes the result.
         rng = random.Random(seeds[0])
         for number, seed in enumerate(seeds):
@@ -181,7 +185,7 @@ class MctsBot:
             if game.lost:
                 return [0.0]
             value = float(game.scores()[0]) if game.is_over else position_value(state, config, 0)
-            return [min(1.0, max(0.0, value / cfg.score_scale))]
+            return [_sigmoid((value - self._base) / cfg.solo_scale)]
         if game.is_over:
             winners = game.winners()
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
@@ -189,5 +193,14 @@ class MctsBot:
         rewards = []
         for s in range(n):
             lead = values[s] - max(values[o] for o in range(n) if o != s)
-            rewards.append(1.0 / (1.0 + math.exp(-lead / cfg.margin_scale)))
+            rewards.append(_sigmoid(lead / cfg.margin_scale))
         return rewards
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+def _logit(p: float) -> float:
+    p = min(1 - 1e-6, max(1e-6, p))
+    return math.log(p / (1 - p))

@@ -1,0 +1,135 @@
+"""Bot strength and speed: the figures quoted in docs/bots.md.
+
+    python benchmarks/bots_strength.py duel --a greedy --b random --deals 100 --jobs 1
+    python benchmarks/bots_strength.py duel --a hard --b greedy --deals 100 --jobs 1
+    python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1
+    python benchmarks/bots_strength.py speed --bot hard --positions 30
+    python benchmarks/bots_strength.py profile --bot hard --positions 10
+
+`duel` plays two-player games over duplicate deals (each deal twice, seats swapped) and prints the win rate
+of --a with its 95% interval; `solo` plays long solitaire games and prints the mean score (lost games count
+0), the loss rate and the titles; `speed` times single decisions in varied positions; `profile` shows where
+a search decision spends its time, engine and bots apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import time
+
+from bloodyinn import Game, new_game
+from bloodyinn.bots import make_bot
+from bloodyinn.bots.arena import duplicate_schedule, run
+from bloodyinn.bots.ratings import mean_interval, standings, wilson
+from bloodyinn.rules.endgame import SOLO_TITLES
+
+
+def duel(a: str, b: str, deals: int, seed: int, jobs: int) -> None:
+    started = time.perf_counter()
+    results = run(duplicate_schedule([a, b], 2, deals, seed), jobs)
+    rows = {s.entrant: s for s in standings(results, [a, b])}
+    first = rows[a]
+    print(f"{a} vs {b}: {first.games} two-player short games over {deals} duplicate deals (seed {seed})")
+    for s in rows.values():
+        print(f"  {s.entrant:>8}: {s.wins:g} wins, win rate {s.win_rate:.1%} [{s.win_low:.1%}, {s.win_high:.1%}],"
+              f" mean score {s.mean_score:.1f} ± {s.score_half_width:.1f}, {s.seconds_per_decision:.3f} s/decision")
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+
+
+def solo(bot: str, games: int, seed: int, jobs: int) -> None:
+    started = time.perf_counter()
+    results = run(duplicate_schedule([bot], 1, games, seed, length="long"), jobs)
+    scores = [0.0 if r.lost else float(r.scores[0]) for r in results]
+    lost = sum(r.lost for r in results)
+    mean, half = mean_interval(scores)
+    low, high = wilson(lost, len(results))
+    decisions = sum(r.decisions[0] for r in results)
+    print(f"{bot}: {len(results)} long solitaire games (seed {seed})")
+    print(f"  mean score {mean:.1f} ± {half:.1f}F (lost games count 0), median {statistics.median(scores):.0f}F")
+    print(f"  loss rate {lost / len(results):.1%} [{low:.1%}, {high:.1%}]")
+    print(f"  {sum(r.seconds[0] for r in results) / max(1, decisions):.3f} s/decision")
+    for threshold, title in SOLO_TITLES:
+        count = sum(1 for r in results if r.title == title)
+        print(f"  {title} ({threshold}F+): {count} ({count / len(results):.0%})")
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+
+
+def positions(count: int, seed: int) -> list[Game]:
+    """Varied two-player and solitaire positions, reached by greedy play."""
+    rng = random.Random(seed)
+    found: list[Game] = []
+    while len(found) < count:
+        players = rng.choice((1, 2, 2, 3))
+        game = new_game(players=players, length="long" if players == 1 else "short", seed=rng.getrandbits(32))
+        greedy = make_bot("greedy", 0)
+        stop = rng.randrange(4, 60)
+        for _ in range(stop):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            game.apply(greedy.choose(game.view(game.current_player), legal) if len(legal) > 1 else legal[0])
+        if not game.is_over and len(game.legal_actions()) > 1:
+            found.append(game)
+    return found
+
+
+def speed(bot: str, count: int, seed: int) -> None:
+    player = make_bot(bot, seed)
+    times = []
+    for game in positions(count, seed):
+        seat = game.current_player
+        started = time.perf_counter()
+        player.choose(game.view(seat), game.legal_actions())
+        times.append(time.perf_counter() - started)
+    times.sort()
+    print(f"{bot}: {len(times)} decisions: mean {statistics.mean(times):.3f} s,"
+          f" median {statistics.median(times):.3f} s, 95th percentile {times[int(0.95 * (len(times) - 1))]:.3f} s,"
+          f" max {times[-1]:.3f} s")
+
+
+def profile(bot: str, count: int, seed: int) -> None:
+    player = make_bot(bot, seed)
+    games = positions(count, seed)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for game in games:
+        player.choose(game.view(game.current_player), game.legal_actions())
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    own: dict[str, float] = {"bots": 0.0, "engine": 0.0, "other": 0.0}
+    for (filename, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        part = "bots" if "/bloodyinn/bots/" in filename else "engine" if "/bloodyinn/" in filename else "other"
+        own[part] += tottime
+    total = sum(own.values())
+    print("Own time by layer: " + ", ".join(f"{k} {v / total:.0%}" for k, v in own.items()))
+    stats.sort_stats("tottime").print_stats(20)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("duel", "solo", "speed", "profile"))
+    parser.add_argument("--a", default="hard")
+    parser.add_argument("--b", default="greedy")
+    parser.add_argument("--bot", default="hard")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=10_000)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    if args.what == "duel":
+        duel(args.a, args.b, args.deals, args.seed, args.jobs)
+    elif args.what == "solo":
+        solo(args.bot, args.games, args.seed, args.jobs)
+    elif args.what == "speed":
+        speed(args.bot, args.positions, args.seed)
+    else:
+        profile(args.bot, args.positions, args.seed)
+
+
+if __name__ == "__main__":
+    main()
