@@ -104,7 +104,8 @@ def test_postgres_migration_and_play(postgres_url: str) -> None:
             public = state(client, table_id)
             seat = public["view"]["current_player"]
             mine = state(client, table_id, seat, tokens[seat])
-            assert act(client, table_id, seat, tokens[seat], mine["seq"], mine["choices"][-1]["text"]).status_code == 200
+            response = act(client, table_id, seat, tokens[seat], mine["seq"], mine["choices"][-1]["text"])
+            assert response.status_code == 200
     # A new server on the same database rebuilds the game from the stored actions.
     with TestClient(create_app(ServerSettings(database_url=postgres_url, bot_delay=0))) as client:
         assert state(client, table_id)["seq"] == 10

@@ -28,4 +28,4 @@ def serve(
                               bot_threads=bot_threads)
     typer.echo(f"The Bloody Inn: open http://{host}:{port}/ in your browser (database: {settings.database_url})")
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=65536,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0)
+                ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False)

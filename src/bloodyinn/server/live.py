@@ -38,8 +38,8 @@ class LiveTable:
         """How many actions have been accepted: the sequence number the next action must carry."""
         return len(self.game.actions)
 
-    def accept(self, game: Game, seat: int, events: list[Event]) -> None:
-        self.game = game
+    def record(self, seat: int, events: list[Event]) -> None:
+        """Note who made the action just applied to `game`, and what it caused."""
         self.actors.append(seat)
         self.log.extend(tagged(events, self.seq))
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from .db import actions, seats, tables
@@ -50,7 +50,6 @@ class ActionRecord:
     seq: int
     seat: int
     action: str
-    game_over: bool
 
 
 class Repository:
@@ -81,13 +80,22 @@ class Repository:
         return result.rowcount == 1
 
     @staticmethod
-    def append_action(connection: Connection, record: ActionRecord) -> None:
+    def append_actions(connection: Connection, records: list[ActionRecord]) -> None:
+        """Store accepted actions (of any tables) with two statements, however many there are."""
         stamp = now()
-        connection.execute(actions.insert().values(
-            table_id=record.table_id, seq=record.seq, seat=record.seat, action=record.action, created_at=stamp))
+        connection.execute(actions.insert(), [
+            {"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action": r.action, "created_at": stamp}
+            for r in records])
+        latest: dict[str, int] = {}
+        for record in records:
+            latest[record.table_id] = max(record.seq + 1, latest.get(record.table_id, 0))
         connection.execute(
-            update(tables).where(tables.c.id == record.table_id)
-            .values(moves=record.seq + 1, status=OVER if record.game_over else PLAYING, updated_at=stamp))
+            update(tables).where(tables.c.id == bindparam("table")).values(moves=bindparam("moves"), updated_at=stamp),
+            [{"table": table_id, "moves": moves} for table_id, moves in latest.items()])
+
+    @staticmethod
+    def mark_over(connection: Connection, table_id: str) -> None:
+        connection.execute(update(tables).where(tables.c.id == table_id).values(status=OVER, updated_at=now()))
 
     # ------------------------------------------------------------------------------------------- reads
 

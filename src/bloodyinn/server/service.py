@@ -19,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from .. import describe_action
-from ..actions import parse_action
+from ..actions import Action, parse_action
 from ..bots import BOTS, LEVELS, make_bot
 from ..config import GameConfig
 from ..errors import BloodyInnError, IllegalActionError
@@ -195,15 +195,19 @@ class GameService:
                 if 0 <= seq < table.seq and table.actors[seq] == seat and _same(table.game, seq, action):
                     return Accepted(table.seq, str(table.game.actions[seq]), duplicate=True)
                 raise stale(seq, table.seq)
-            game = table.game.copy()  # the live game changes only after the commit
-            try:
-                events = game.apply(action, seat=seat)
-            except IllegalActionError as exc:
-                raise illegal(str(exc)) from None
-            canonical = str(game.actions[-1])
-            await self._writer.write(partial(Repository.append_action, record=ActionRecord(
-                table.id, seq, seat, canonical, game.is_over)))
-            table.accept(game, seat, events)
+            game = table.game
+            if seat != game.current_player:
+                waiting = "nobody: the game is over" if game.current_player is None else f"P{game.current_player + 1}"
+                raise illegal(f"P{seat + 1} cannot act now; the decision belongs to {waiting}")
+            chosen = _legal(game, action)
+            canonical = str(chosen)
+            # Commit first: the live game (what everyone is shown) changes only once the action is durable.
+            # A legal action always applies, so the stored log and the live game cannot diverge.
+            await self._writer.append(ActionRecord(table.id, seq, seat, canonical))
+            events = game.apply(chosen, seat=seat)
+            table.record(seat, events)
+            if game.is_over:  # for the lobby and start-up; a replay would tell the same
+                await self._writer.write(partial(Repository.mark_over, table_id=table.id))
             self.hub.publish(table, tagged(events, table.seq))
         self._wake_bots(table)
         return Accepted(table.seq, canonical)
@@ -267,6 +271,19 @@ class GameService:
             except Exception:
                 log.exception("bot at table %s seat %d failed", table.id, seat)
                 return
+
+
+def _legal(game: Game, action: str) -> Action:
+    """The engine's own legal action object matching `action` (so applying it needs no second check), or
+    IllegalActionError's explanation of why it is not legal."""
+    try:
+        parsed = parse_action(action)
+        for legal in game.legal_actions():
+            if legal == parsed:
+                return legal
+        return game.validate(parsed)  # raises, naming the rule
+    except IllegalActionError as exc:
+        raise illegal(str(exc)) from None
 
 
 def _same(game: Game, seq: int, action: str) -> bool:

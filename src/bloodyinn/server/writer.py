@@ -2,7 +2,8 @@
 
 Every write (a new table, a claimed seat, an accepted action) is queued here and the caller awaits its
 commit. One thread takes everything waiting and commits it in one transaction, so a busy server pays one
-disk flush for many actions, while each caller still hears back only after its own write is durable.
+disk flush for many actions (and stores all their rows with one statement), while each caller still hears
+back only after its own write is durable.
 """
 
 from __future__ import annotations
@@ -12,39 +13,68 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
 
+from .repository import ActionRecord, Repository
+
 log = logging.getLogger(__name__)
 
-Write = Callable[[Connection], Any]
-_STOP = object()
+Work = Callable[[Connection], Any]
+
+
+@dataclass
+class _Item:
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+    work: Work | None = None
+    action: ActionRecord | None = None
+
+    def resolve(self, result: Any = None, error: BaseException | None = None) -> None:
+        """Hand the outcome back to the event loop that is waiting for it (called by the writer thread)."""
+        def settle() -> None:
+            if self.future.done():  # the waiter was cancelled
+                return
+            if error is not None:
+                self.future.set_exception(error)
+            else:
+                self.future.set_result(result)
+
+        self.loop.call_soon_threadsafe(settle)
 
 
 class Writer:
-    def __init__(self, engine: Engine, max_batch: int = 256) -> None:
+    def __init__(self, engine: Engine, max_batch: int = 512) -> None:
         self._engine = engine
         self._max_batch = max_batch
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="bloodyinn-db-writer", daemon=True)
         self._thread.start()
 
-    async def write(self, work: Write) -> Any:
+    async def write(self, work: Work) -> Any:
         """Run `work(connection)` in a transaction; return its result once committed (or raise its error)."""
-        future: Future[Any] = Future()
-        self._queue.put((work, future))
-        return await asyncio.wrap_future(future)
+        return await self._submit(work=work)
+
+    async def append(self, record: ActionRecord) -> None:
+        """Store one accepted action; returns once it is committed."""
+        await self._submit(action=record)
+
+    async def _submit(self, work: Work | None = None, action: ActionRecord | None = None) -> Any:
+        loop = asyncio.get_running_loop()
+        item = _Item(loop, loop.create_future(), work, action)
+        self._queue.put(item)
+        return await item.future
 
     def close(self) -> None:
-        self._queue.put(_STOP)
+        self._queue.put(None)
         self._thread.join()
 
     def _run(self) -> None:
         while True:
             item = self._queue.get()
-            if item is _STOP:
+            if item is None:
                 return
             batch = [item]
             while len(batch) < self._max_batch:
@@ -52,23 +82,26 @@ class Writer:
                     item = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if item is _STOP:
+                if item is None:
                     self._commit(batch)
                     return
                 batch.append(item)
             self._commit(batch)
 
-    def _commit(self, batch: list[tuple[Write, Future[Any]]]) -> None:
+    def _commit(self, batch: list[_Item]) -> None:
         try:
             with self._engine.begin() as connection:
-                results = [work(connection) for work, _ in batch]
+                results = [item.work(connection) if item.work is not None else None for item in batch]
+                records = [item.action for item in batch if item.action is not None]
+                if records:
+                    Repository.append_actions(connection, records)
         except Exception as exc:
             if len(batch) == 1:
                 log.warning("database write failed: %s", exc)
-                batch[0][1].set_exception(exc)
+                batch[0].resolve(error=exc)
             else:  # one bad write must not sink the others: retry them in a transaction each
-                for one in batch:
-                    self._commit([one])
+                for item in batch:
+                    self._commit([item])
             return
-        for (_, future), result in zip(batch, results, strict=True):
-            future.set_result(result)
+        for item, result in zip(batch, results, strict=True):
+            item.resolve(result)

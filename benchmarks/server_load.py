@@ -1,0 +1,190 @@
+"""Load test of `bloodyinn serve`: many concurrent bot-vs-bot tables played over WebSockets on 127.0.0.1.
+
+    python benchmarks/server_load.py [--tables 200] [--players 2] [--seconds 60] [--think 0]
+
+Starts a real server (its own temporary SQLite file, bots disabled server-side: every seat is "open for a
+human"), creates the tables over HTTP, joins every seat, and connects one WebSocket client per seat. Each
+client is a random bot (`bloodyinn.bots.make_bot("random")`) that answers its own `state` messages with an
+action; the round trip is measured from sending the action to receiving its `ack` (sent only after the action
+is committed to the database and published). A table that finishes starts a new game, so the load stays at
+`--tables` concurrent games until `--seconds` have passed. Prints moves per second, p50/p95/p99 latency and
+the server's CPU time per move (Linux).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.games = 0
+
+
+async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Stats, deadline: float,
+                      done: asyncio.Event, think: float) -> None:
+    """One seat's bot: act whenever this seat must decide; stop when the game ends or time is up."""
+    choose = random.Random(f"{table_id}/{seat}").choice
+    async with websockets.connect(f"ws://{url}/ws/tables/{table_id}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        sent_at: float | None = None
+        while not done.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "ack" and sent_at is not None:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            elif kind == "error":
+                stats.errors[message["error"]] = stats.errors.get(message["error"], 0) + 1
+                sent_at = None
+            elif kind == "state":
+                view = message["view"]
+                if view["is_over"]:
+                    done.set()
+                    return
+                if message["choices"] and time.monotonic() < deadline:
+                    action = choose(message["choices"])["text"]
+                    if think:
+                        await asyncio.sleep(think)
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "action", "seq": message["seq"], "action": action}))
+            if time.monotonic() >= deadline:
+                return
+
+
+async def open_table(http: httpx.AsyncClient, players: int, seed: int) -> tuple[str, list[str]]:
+    """Create a table with every seat open and join them all; returns the table id and the seat tokens."""
+    for attempt in range(3):
+        try:
+            response = await http.post("/api/tables", json={"players": players, "seed": seed,
+                                                            "seats": [{"kind": "human"}] * players})
+            table_id = response.json()["table"]["id"]
+            tokens = []
+            for seat in range(players):
+                joined = await http.post(f"/api/tables/{table_id}/seats/{seat}/join", json={})
+                tokens.append(joined.json()["token"])
+            return table_id, tokens
+        except httpx.TransportError:  # a keep-alive connection closed by the server as we reused it
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+async def table_driver(http: httpx.AsyncClient, url: str, players: int, number: int, stats: Stats,
+                       deadline: float, think: float) -> None:
+    """Keep one table busy: play a game to its end, then open a new one, until the deadline."""
+    game = 0
+    while time.monotonic() < deadline:
+        table_id, tokens = await open_table(http, players, number * 1000 + game)
+        done = asyncio.Event()
+        await asyncio.gather(*(seat_client(url, table_id, seat, tokens[seat], stats, deadline, done, think)
+                               for seat in range(players)))
+        if done.is_set():
+            stats.games += 1
+        game += 1
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def run(url: str, tables: int, players: int, seconds: float, think: float = 0.0) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=f"http://{url}", timeout=60, limits=limits) as http:
+        deadline = time.monotonic() + seconds
+        await asyncio.gather(*(table_driver(http, url, players, n, stats, deadline, think) for n in range(tables)))
+    return stats
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [str(Path(sys.executable).parent / "bloodyinn"), "serve", "--host", HOST, "--port", str(port),
+               "--database-url", f"sqlite:///{folder / 'load.sqlite3'}", "--log-level", "warning"]
+    process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://{HOST}:{port}/api/options", timeout=1).status_code == 200:
+                return process, f"{HOST}:{port}"
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process, from /proc (None where there is no /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to keep the load up (default 60)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each bot waits before answering (default 0: as fast as the server allows;"
+                             " 0.5 is the pace of the server's own bots)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bloodyinn-load-") as folder:
+        process, url = start_server(Path(folder))
+        try:
+            started = time.perf_counter()
+            cpu_before = cpu_seconds(process.pid)
+            stats = asyncio.run(run(url, args.tables, args.players, args.seconds, args.think))
+            elapsed = time.perf_counter() - started
+            cpu_after = cpu_seconds(process.pid)
+        finally:
+            process.terminate()
+            process.wait(30)
+    moves = stats.latencies
+    if not moves:
+        raise SystemExit("no move was measured")
+    print(f"tables: {args.tables} concurrent, {args.players} players each, think time {args.think} s,"
+          f" {stats.games} games finished")
+    print(f"moves:  {len(moves)} in {elapsed:.1f} s = {len(moves) / elapsed:.0f} moves/s")
+    print(f"round trip (action -> ack, committed and published): p50 {percentile(moves, 0.5) * 1000:.1f} ms,"
+          f" p95 {percentile(moves, 0.95) * 1000:.1f} ms, p99 {percentile(moves, 0.99) * 1000:.1f} ms,"
+          f" mean {statistics.fmean(moves) * 1000:.1f} ms")
+    if cpu_before is not None and cpu_after is not None:
+        used = cpu_after - cpu_before
+        print(f"server CPU: {used:.1f} s = {used / len(moves) * 1e6:.0f} µs per move"
+              f" ({os.cpu_count()} CPUs shared by the server and this client)")
+    print(f"errors: {stats.errors or 'none'}")
+
+
+if __name__ == "__main__":
+    main()
