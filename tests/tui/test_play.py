@@ -279,3 +279,41 @@ def test_command_line_table_options(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert (tmp_path / "x.json").exists()
     assert bad.exit_code != 0 and "genius" in bad.output
     assert mismatch.exit_code != 0
+
+
+def test_watching_a_bot_play_solitaire_long_to_its_result(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("medium",), seed=1, length="long")
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, EndScreen), limit=60)
+            shown = screen_text(app.screen.query_one("#results", Static))
+            score = app.session.game.scores()[0]
+            title = app.session.game.solo_title()
+            assert (f"You are a {title} ({score}F)" in shown if title else
+                    "lost" in shown or f"{score}F: below 110F the rulebook gives no title" in shown)
+            await pilot.press("escape")
+            await pilot.press("r")  # the results come back on demand
+            assert isinstance(app.screen, EndScreen)
+
+    run(scenario)
+
+
+def test_hot_seat_passes_the_keyboard(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "human"), seed=2)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            choices = random.Random(4)
+            titles: set[str] = set()
+            while len(titles) < 2:
+                await wait_for(pilot, my_turn(app))
+                titles.add(str(app.chooser.border_title))
+                await take_turn(app, pilot, choices)
+            assert titles == {"P1 (human): your move", "P2 (human): your move"}
+            await wait_for(pilot, my_turn(app))
+            await pilot.press("u")  # at a hot-seat table, undo takes back the last decision, whoever made it
+            await pilot.pause(0.05)
+            assert "takes back" in app.session.log[-1]
+
+    run(scenario)

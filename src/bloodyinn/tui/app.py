@@ -169,7 +169,9 @@ class BloodyInnApp(App[None]):
         over = self.session.game.is_over
         if action == "results":
             return over and not isinstance(self.screen, EndScreen)
-        if action in ("hint", "undo", "notation", "skip"):
+        if action == "skip":
+            return not over and bool(self.session.bots)
+        if action in ("hint", "undo", "notation"):
             return not over
         return True
 

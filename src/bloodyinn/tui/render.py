@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import APTITUDE, CARD_BY_ID, OCCUPATION_BY_ID, GuestType, Occupation, occupation
+from ..cards import APTITUDE, CARD_BY_ID, OCCUPATION_BY_ANNEX, OCCUPATION_BY_ID, GuestType, Occupation, occupation
 from ..config import CASH_CAP
 
 TYPE_STYLE = {
@@ -80,6 +80,11 @@ def annex_title(ref: str) -> str:
         return f"Barn of P{int(ref[5:]) + 1}"
     occ = occ_of(ref)
     return f"{occ.annex_name} [{tag(occ)}]"
+
+
+def bonus_title(annex_id: str) -> str:
+    """The name of an annex by its annex id ('bishopric'), as end-game bonuses are listed."""
+    return OCCUPATION_BY_ANNEX[annex_id].annex_name or annex_id
 
 
 def annex_text(occ: Occupation) -> str:

@@ -97,7 +97,7 @@ def results(game: Game, labels: list[str]) -> RenderableType:
         table.add_column(name, justify="left" if name == "Innkeeper" else "right")
     winners = game.winners()
     for row in game.score_breakdown():
-        bonus = ", ".join(f"{render.annex_title(b['annex'])} +{b['amount']}F" for b in row["end_bonus"]) or "-"
+        bonus = ", ".join(f"{render.bonus_title(b['annex'])} +{b['amount']}F" for b in row["end_bonus"]) or "-"
         name = labels[row["seat"]] + ("  WINNER" if row["seat"] in winners else "")
         table.add_row(name, f"{row['cash']}F", f"{row['checks']} x 10F", bonus,
                       str(row["corpses_under_own_annexes"]), Text(f"{row['total']}F", style="bold"))

@@ -59,8 +59,8 @@ class Session:
             seat: bots.make_bot(kind, game.config.seed + seat) for seat, kind in enumerate(seats) if kind != HUMAN}
         # The seat that made each applied decision, so undo knows where the last human decision is.
         self.deciders: list[int] = []
-        self.log: list[str] = [f"A {game.config.length} game for {len(seats)}: "
-                               + ", ".join(self.labels) + "."]
+        table = "solitaire" if game.config.solo else f"game for {len(seats)}"
+        self.log: list[str] = [f"A {game.config.length} {table}: " + ", ".join(self.labels) + "."]
         self.log.extend(_line(event) for event in game.setup_events)
 
     # ------------------------------------------------------------------------------------------ loading
@@ -148,7 +148,7 @@ class Session:
         while True:
             seat = self.deciders.pop()
             action = self.game.undo()
-            lines.append(f"{self.labels[seat]} takes back: {action}.")
+            lines.append(f"{self.labels[seat]} takes back: {self.game.describe(action)}.")
             if self.is_human(seat):
                 break
         self.log.extend(lines)
