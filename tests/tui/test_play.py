@@ -248,7 +248,7 @@ def test_save_key_then_load_from_the_command_line(tmp_path: Path, monkeypatch: p
     loaded = started[0]
     assert loaded.game.to_json() == app.session.game.to_json()
     assert loaded.seats == ("human", "random")
-    assert any("Resuming" in line for line in loaded.log)
+    assert loaded.log[-1] == "(Resumed from save.json.)"
     assert loaded.can_undo  # who decided what is rebuilt, so undo still works after loading
     resumed = BloodyInnApp(loaded, pace=0)
 

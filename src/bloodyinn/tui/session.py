@@ -80,9 +80,9 @@ class Session:
             seats = default_seats(saved.config.players)
         record = saved.record()
         session = cls(Game.replay({**record, "actions": []}), seats, save_path or path, autosave)
-        session.log.append(f"(Resuming {path.name}.)")
         for text in record["actions"]:
             session._apply(session.game.validate(text))
+        session.log.append(f"(Resumed from {path.name}.)")
         return session
 
     def to_json(self) -> str:
