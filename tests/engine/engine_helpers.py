@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pytest
 
-from bloodyinn import Game, GameConfig, IllegalActionError
+from bloodyinn import Event, Game, GameConfig, IllegalActionError, PayGravedigger
 from bloodyinn.cards import CARD_BY_ID, CARD_IDS, CARD_OCC, OCCUPATIONS, PEASANTS, TRAVELERS, barn_of
 from bloodyinn.invariants import violations
 from bloodyinn.state import CLOSED, NO_CARD, WHITE, Stage, State
@@ -168,6 +168,11 @@ def under(game: Game, ref: str) -> list[str]:
     return ids(game.state.buried.get(slot, []))
 
 
+def gravedigger_checks(game: Game) -> list[int]:
+    """The numbers of checks the current player may give the gravedigger."""
+    return [a.checks for a in game.legal_actions() if isinstance(a, PayGravedigger)]
+
+
 def legal_texts(game: Game) -> set[str]:
     return {str(a) for a in game.legal_actions()}
 
@@ -180,9 +185,9 @@ def assert_illegal(game: Game, action: object, rule: str) -> None:
     assert game.to_json() == before
 
 
-def finish_night(game: Game) -> list[object]:
+def finish_night(game: Game) -> list[Event]:
     """Every remaining night action is a plain pass; returns the events of the last one (end of round)."""
-    events: list[object] = []
+    events: list[Event] = []
     while game.decision == "night":
         events = list(game.apply("pass"))
     return events

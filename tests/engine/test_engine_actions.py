@@ -381,4 +381,4 @@ def test_r_act_7_events_name_the_physical_cards_that_return_and_leave() -> None:
     assert ids(game.state.hands[0]) == ["newsboy.3", "newsboy.4", "peasant.3"]
     game = night(hands={0: ["newsboy.3", "newsboy.4"]}, rooms={3: "count"})
     events = game.apply("bribe room3 pay newsboy,newsboy")
-    assert sorted(e.card for e in events if e.kind == "return") == ["newsboy.3", "newsboy.4"]
+    assert sorted(str(e.card) for e in events if e.kind == "return") == ["newsboy.3", "newsboy.4"]

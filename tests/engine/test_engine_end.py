@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_helpers import assert_illegal, finish_night, make_game, make_state
+from engine_helpers import assert_illegal, finish_night, gravedigger_checks, make_game, make_state
 
 import bloodyinn
 from bloodyinn.rules.endgame import solo_title
@@ -37,7 +37,7 @@ def test_r_end_3_forced_gravedigger_without_police_with_a_choice_of_checks() -> 
     game = final_round(rooms={3: "baron"}, corpses={1: ["baron", "viscount"]}, cash=[5, 30], checks=[1, 2])
     finish_night(game)
     assert game.decision == "gravedigger" and game.current_player == 1
-    assert {a.checks for a in game.legal_actions()} == {0, 1, 2}
+    assert gravedigger_checks(game) == [0, 1, 2]
     game.apply("gravedigger checks 2")
     assert game.is_over and game.state.corpses[1] == [] and (game.state.cash[1], game.state.checks[1]) == (30, 0)
 

@@ -17,8 +17,10 @@ from bloodyinn.state import Stage
 
 
 def pay_sizes(game: bloodyinn.Game, kind: type, **match: object) -> set[int]:
+    """Sizes of the legal payments for actions of `kind` whose fields equal `match`."""
     return {len(a.pay) for a in game.legal_actions()
-            if isinstance(a, kind) and all(getattr(a, k) == v for k, v in match.items())}
+            if isinstance(a, Bribe | Build | Kill | Bury) and isinstance(a, kind)
+            and all(getattr(a, k) == v for k, v in match.items())}
 
 
 def test_ex_1_three_players_six_rooms_placed_one_at_a_time() -> None:
@@ -31,7 +33,7 @@ def test_ex_1_three_players_six_rooms_placed_one_at_a_time() -> None:
         view = game.view(0)
         nxt = view["entrance"]["top"]
         placed.append(view["arrival"])
-        game.apply(f"place room{game.legal_actions()[-1].room}")  # Anna chooses freely, here the last room
+        game.apply(game.legal_actions()[-1])  # Anna chooses freely, here the last room
         if game.decision == "place":
             assert game.view(0)["arrival"] == nxt  # the next card was visible before it was drawn
     # the sixth traveler has a single room left: placed without a decision

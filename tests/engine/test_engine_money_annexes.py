@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine_helpers import assert_illegal, hand, legal_texts, make_game, make_state, night, room_card
 
 import bloodyinn
-from bloodyinn import Build
+from bloodyinn import Build, Bury
 from bloodyinn.state import WHITE, Stage
 
 # ---------------------------------------------------------------------------------------------- R-MONEY
@@ -139,7 +139,7 @@ def test_r_annex_reducers_workshop_parlor_cellar_reduce_only_their_action() -> N
                  annexes={0: ["mechanic"]})
     assert "build viscount" in legal_texts(game)  # Workshop: Build only
     assert "bribe room3 pay peasant" not in legal_texts(game)
-    assert not any(str(a).startswith("bury count") and len(a.pay) < 2 for a in game.legal_actions())
+    assert not any(isinstance(a, Bury) and len(a.pay) < 2 for a in game.legal_actions())
 
 
 def test_r_annex_multi_only_the_owner_gets_multi_target_actions() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_helpers import assert_illegal, hand, ids, make_game, make_state, night, room_card
+from engine_helpers import assert_illegal, gravedigger_checks, hand, ids, make_game, make_state, night, room_card
 
 import bloodyinn
 from bloodyinn import Pass, Place, Release
@@ -90,6 +90,12 @@ def test_r_welcome_5_the_exit_stack_is_reshuffled_only_when_a_card_must_be_drawn
     game = welcome(entrance=[], exit=exit_cards, rest="gravedigger")
     assert game.state.reshuffled and game.state.season == 2
     assert game.state.exit == [] and len(game.state.entrance) + 1 == len(exit_cards)
+    # Running out in the middle of a welcome: the exit stack is shuffled in and the welcome goes on.
+    game = welcome(entrance=["major", "baron"], exit=["count", "duke", "monk", "abbot"], rest="gravedigger")
+    while game.decision == "place":
+        game.apply(game.legal_actions()[-1])
+    assert game.state.reshuffled and game.state.travelers_in_inn() == 5 and len(game.state.entrance) == 1
+    assert not game.state.final_round
     # Season 1's last round: its stack is empty after the welcome, but nothing is reshuffled yet (A-3).
     game = bloodyinn.new_game(players=2, seed=4)
     while game.state.round < 7 or game.decision == "place":
@@ -222,7 +228,7 @@ def test_r_eor_2_police_in_a_room_make_every_corpse_cost_10f() -> None:
     game.apply("pass")
     # seat 1 cannot pay (auto: loses what it has), seat 2 pays 20F exactly; seat 0 chooses its checks
     assert game.decision == "gravedigger" and game.current_player == 0
-    assert [a.checks for a in game.legal_actions()] == [0, 1, 2]  # 20F from 25F cash and 3 checks, exactly
+    assert gravedigger_checks(game) == [0, 1, 2]  # 20F from 25F cash and 3 checks, exactly
     game.apply("gravedigger checks 1")
     assert game.state.cash == [15, 0, 20 + 1] and game.state.checks == [2, 0, 0]  # +1F: its room with police
     assert all(c == [] for c in game.state.corpses) and len(game.state.gravedigger) >= 5
@@ -232,7 +238,7 @@ def test_r_eor_2_the_player_chooses_the_check_mix_and_a_short_player_loses_every
     game = night(turn=3, first_player=1, rooms={3: "major"}, corpses={0: ["baron", "baron"], 1: ["baron"] * 2},
                  cash=[25, 14], checks=[2, 0])
     game.apply("pass")
-    assert {a.checks for a in game.legal_actions()} == {0, 1, 2}
+    assert gravedigger_checks(game) == [0, 1, 2]
     assert_illegal(game, "gravedigger checks 3", "R-EOR-2")
     game.apply("gravedigger checks 2")
     assert (game.state.cash[0], game.state.checks[0]) == (25, 0)
