@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 import httpx
+import orjson
 import websockets
 
 HOST = "127.0.0.1"
@@ -57,7 +58,7 @@ async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Sta
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
             except TimeoutError:
                 return
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             kind = message["type"]
             if kind == "ack" and sent_at is not None:
                 stats.latencies.append(time.perf_counter() - sent_at)
@@ -126,10 +127,11 @@ async def run(url: str, tables: int, players: int, seconds: float, think: float 
     return stats
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(folder: Path, sqlite_sync: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [str(Path(sys.executable).parent / "bloodyinn"), "serve", "--host", HOST, "--port", str(port),
-               "--database-url", f"sqlite:///{folder / 'load.sqlite3'}", "--log-level", "warning"]
+               "--database-url", f"sqlite:///{folder / 'load.sqlite3'}", "--sqlite-sync", sqlite_sync,
+               "--log-level", "warning"]
     process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     for _ in range(300):
         try:
@@ -158,9 +160,11 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each bot waits before answering (default 0: as fast as the server allows;"
                              " 0.5 is the pace of the server's own bots)")
+    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="normal",
+                        help="the server's --sqlite-sync (default normal, the server's default)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bloodyinn-load-") as folder:
-        process, url = start_server(Path(folder))
+        process, url = start_server(Path(folder), args.sqlite_sync)
         try:
             started = time.perf_counter()
             cpu_before = cpu_seconds(process.pid)
@@ -174,6 +178,7 @@ def main() -> None:
     if not moves:
         raise SystemExit("no move was measured")
     print(f"tables: {args.tables} concurrent, {args.players} players each, think time {args.think} s,"
+          f" SQLite synchronous={args.sqlite_sync},"
           f" {stats.games} games finished")
     print(f"moves:  {len(moves)} in {elapsed:.1f} s = {len(moves) / elapsed:.0f} moves/s")
     print(f"round trip (action -> ack, committed and published): p50 {percentile(moves, 0.5) * 1000:.1f} ms,"

@@ -48,7 +48,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.resolved_database_url())
+        engine = make_engine(settings.resolved_database_url(), settings.sqlite_sync)
         upgrade(engine)
         writer = Writer(engine)
         service = GameService(Repository(engine), writer, Hub(), settings)

@@ -14,6 +14,10 @@ def serve(
         "--database-url", envvar="BLOODYINN_DATABASE_URL",
         help="SQLAlchemy URL, e.g. postgresql://user:pass@host/db. Default: an SQLite file in the user's"
              " data directory.")] = None,
+    sqlite_sync: Annotated[str, typer.Option(
+        help="SQLite only: 'normal' loses nothing when the server is killed (even kill -9), only if the machine"
+             " itself crashes; 'full' flushes every commit to disk, at about twice the latency under load.",
+    )] = "normal",
     bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before each move.")] = 0.5,
     bot_threads: Annotated[int, typer.Option(min=1, help="Threads in which bots think.")] = 2,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
@@ -22,10 +26,13 @@ def serve(
     import uvicorn
 
     from .app import create_app
+    from .db import SQLITE_SYNC
     from .settings import ServerSettings, default_database_url
 
-    settings = ServerSettings(database_url=database_url or default_database_url(), bot_delay=bot_delay,
-                              bot_threads=bot_threads)
+    if sqlite_sync not in SQLITE_SYNC:
+        raise typer.BadParameter(f"expected one of {', '.join(SQLITE_SYNC)}", param_hint="--sqlite-sync")
+    settings = ServerSettings(database_url=database_url or default_database_url(), sqlite_sync=sqlite_sync,
+                              bot_delay=bot_delay, bot_threads=bot_threads)
     typer.echo(f"The Bloody Inn: open http://{host}:{port}/ in your browser (database: {settings.database_url})")
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=65536,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False)

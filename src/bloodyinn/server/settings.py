@@ -18,6 +18,8 @@ def default_database_url() -> str:
 @dataclass(frozen=True)
 class ServerSettings:
     database_url: str = ""
+    # SQLite only: "normal" (survives kill -9, not a machine crash) or "full" (flush every commit to disk).
+    sqlite_sync: str = "normal"
     # Seconds a bot waits before moving, so people can follow its moves; 0 in tests and benchmarks.
     bot_delay: float = 0.5
     bot_threads: int = 2
