@@ -64,13 +64,9 @@ def test_r_act_6_gained_and_returned_cards_cannot_pay_in_the_same_action() -> No
 
 
 def test_r_act_7_only_the_actions_aptitude_brings_cards_back() -> None:
-    cases = {
-        "bribe room3 pay newsboy": ("newsboy", "bribe"),
-        "kill room3 pay brigadier": ("brigadier", "kill"),
-    }
-    for action, (kept, _) in cases.items():
+    for action, kept in (("bribe room3 pay newsboy", "newsboy"), ("kill room3 pay brigadier", "brigadier")):
         game = night(hands={0: [kept]}, rooms={3: "viscount"})
-        game.apply(action)
+        game.apply(action)  # merchants return from Bribe, police from Kill
         assert kept in hand(game, 0)
     game = night(hands={0: ["mechanic", "baron", "cultivator"]}, rooms={3: "viscount"})
     game.apply("build mechanic pay cultivator")  # artisans return from Build
@@ -90,7 +86,7 @@ def test_r_act_8_discarded_travelers_go_to_exit_and_peasants_to_the_bistro() -> 
     game = night(hands={0: ["peasant", "baron"]}, rooms={3: "count"})
     game.apply("kill room3 pay baron,peasant")
     assert ids(game.state.exit) == ["baron.1"]
-    assert [c for c in ids(game.state.bistro)] == ["peasant.1"]
+    assert ids(game.state.bistro) == ["peasant.1"]
 
 
 # --------------------------------------------------------------------------------------------- R-BRIBE
