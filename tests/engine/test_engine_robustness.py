@@ -252,3 +252,22 @@ def test_any_edited_value_in_a_save_is_refused_or_harmless(pick: int, value: Any
 
 
 _MIDGAME_SAVE = midgame(players=2, seed=8, steps=25).to_json()
+
+
+def test_undo_preview_and_view_refuse_bad_requests_without_changing_the_game() -> None:
+    fresh = bloodyinn.new_game(players=2, seed=3)
+    before = fresh.to_json()
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        fresh.undo()
+    for seat in (-1, 2, 7):
+        with pytest.raises(IllegalActionError):
+            fresh.view(seat)
+    game = midgame()
+    saved = game.to_json()
+    for bad in ("kill room9", "bribe peasants 3", Bribe(rooms=(7,)), "gravedigger checks 9"):
+        with pytest.raises(IllegalActionError):
+            game.preview(bad)
+    assert game.to_json() == saved and fresh.to_json() == before
+    legal = game.legal_actions()[-1]
+    game.preview(legal)
+    assert game.to_json() == saved  # a preview never changes the game
