@@ -52,7 +52,8 @@ export function cardHtml(cat, cardId, { size = "", dead = false, extra = "" } = 
   return `<div class="card t-${occ.type} ${size} ${dead ? "dead" : ""}" data-card="${esc(cardId)}" title="${esc(title)}">
     <div class="band"><span class="type"><span class="letter">${type.letter}</span><span class="tname">${dead ? "corpse" : occ.type}</span></span><span class="rank" title="rank ${occ.rank}"><small>rank</small>${occ.rank}</span></div>
     <div class="name">${esc(occ.name)}</div>
-    <div class="stats"><span class="pocket">${ICONS.coin}${occ.pocket}F</span>${apt ? `<span class="apt">${ICONS[apt]}${APTITUDE_WORD[apt]}</span>` : ""}</div>
+    <div class="stats"><span class="pocket">${ICONS.coin}${occ.pocket}F</span>${dead ? '<span class="apt">✝ dead</span>'
+      : apt ? `<span class="apt">${ICONS[apt]}${APTITUDE_WORD[apt]}</span>` : ""}</div>
     ${dead ? "" : annex}${extra}</div>`;
 }
 

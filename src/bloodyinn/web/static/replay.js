@@ -18,6 +18,8 @@ function show(i) {
   $("board").innerHTML = renderBoard(frame.view, catalog);
   $("players").innerHTML = renderPlayers(frame.view, catalog, seats, null);
   $("step").innerHTML = renderLog(frame.events);
+  $("log").innerHTML = renderLog(data.frames.slice(0, index + 1).flatMap((f) => f.events));
+  $("log-box").scrollTop = $("log-box").scrollHeight;
 }
 
 async function start() {
