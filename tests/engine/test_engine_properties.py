@@ -61,7 +61,9 @@ def assert_sound(game: Game) -> None:
     if state.stage == Stage.NIGHT:
         assert 0 <= state.turn < 2 * state.players  # R-INV-9
     if not game.is_over:
-        assert game.legal_actions(), "a decision with no legal action"
+        legal = game.legal_actions()
+        assert legal, "a decision with no legal action"
+        assert len(set(legal)) == len(legal), "an action listed twice"
 
 
 def snapshot(game: Game) -> tuple[dict[str, object], list[str]]:
@@ -85,11 +87,12 @@ def test_random_games_keep_the_invariants_and_notation_round_trips(config: tuple
     assert len(game.scores()) == players
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-@settings(max_examples=8, deadline=None)
-@given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
-def test_saves_records_and_undo_reproduce_every_position(players: int, deal: int, moves: int,
-                                                         variants: tuple[str, ...], length: str) -> None:
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@settings(max_examples=2, deadline=None)
+@given(deal=SEEDS, moves=SEEDS)
+def test_saves_records_and_undo_reproduce_every_position(config: tuple[int, str, tuple[str, ...]], deal: int,
+                                                         moves: int) -> None:
+    players, length, variants = config
     game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
     before = snapshot(game)
     for action in random_play(game, moves):
@@ -213,12 +216,13 @@ def assert_validate_matches_legal(game: Game, rng: random.Random) -> None:
         assert game.validate(action) == action
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-@settings(max_examples=25, deadline=None)
-@given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
-def test_validate_accepts_exactly_the_legal_actions(players: int, deal: int, moves: int, variants: tuple[str, ...],
-                                                    length: str) -> None:
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@settings(max_examples=4, deadline=None)
+@given(deal=SEEDS, moves=SEEDS)
+def test_validate_accepts_exactly_the_legal_actions(config: tuple[int, str, tuple[str, ...]], deal: int,
+                                                    moves: int) -> None:
     """At a sample of positions, and at every rarer decision (gravedigger, release), near misses are refused."""
+    players, length, variants = config
     game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
     rng = random.Random(moves)
     checked = 0
@@ -273,12 +277,13 @@ def replay_events(before: State, events: list[bloodyinn.Event]) -> tuple[dict[st
     return where, cash, checks
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-@settings(max_examples=15, deadline=None)
-@given(deal=SEEDS, moves=SEEDS, variants=st.sampled_from(VARIANT_SETS), length=st.sampled_from(["short", "long"]))
-def test_events_account_for_every_change_and_previews_announce_them(players: int, deal: int, moves: int,
-                                                                    variants: tuple[str, ...], length: str) -> None:
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@settings(max_examples=3, deadline=None)
+@given(deal=SEEDS, moves=SEEDS)
+def test_events_account_for_every_change_and_previews_announce_them(config: tuple[int, str, tuple[str, ...]],
+                                                                    deal: int, moves: int) -> None:
     """Faces never re-derive what happened: replaying the events on the old position gives the new one."""
+    players, length, variants = config
     game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
     choose = random.Random(moves)
     while not game.is_over:
