@@ -17,6 +17,7 @@ from ..cards import (
     CARD_RANK,
     CARD_TYPE,
     OCCUPATIONS,
+    TRAVELER_POCKET,
     GuestType,
     annex_rank,
     barn_of,
@@ -400,7 +401,7 @@ def _score_place(state: State, seat: int, weight: float, action: Place) -> float
     return value
 
 
-def position_value(state: State, config: GameConfig, seat: int) -> float:
+def position_value(state: State, config: GameConfig, seat: int, engine_weight: float = 0.5) -> float:
     """How rich `seat` is, in francs, counting what its hand, corpses and annexes should still bring."""
     booty = state.cash[seat] + 10 * state.checks[seat]
     if state.stage == Stage.OVER:
@@ -409,13 +410,31 @@ def position_value(state: State, config: GameConfig, seat: int) -> float:
     future = min(1.0, left / 6)
     hand = state.hands[seat]
     value = float(booty)
-    value += future * sum(CARD_VALUE[c] for c in hand) * 0.6
+    value += future * sum(CARD_VALUE[c] for c in hand) * 0.3
     value -= min(len(hand), 1 + left) * 0.5
     if state.corpses[seat]:
         scorer = Scorer(state, config, seat)
         value += scorer.corpses_now * future - scorer.risk_now
-    value += 5.0 * future * len(own_free_slots(state, seat))
+    value += engine_weight * murder_engine(state, seat, left)
     if not config.unlimited_wealth and state.cash[seat] > 30 and left > 0.5:
         value -= 0.3 * (state.cash[seat] - 30)  # gains will soon spill over the cap
     value += 0.4 * sum(1 for k in state.keys if k == seat) * min(left, 8)  # room income to come
     return value
+
+
+def murder_engine(state: State, seat: int, left: float) -> float:
+    """The income a seat can still expect from killing and burying: police in hand kill for free (they come
+    back), religious cards (and Cellars) bury for free, and every free slot under an own annex takes one
+    corpse at full pocket money. About one kill-and-bury every other round fits between the other actions."""
+    police = religious = 0
+    for card in state.hands[seat]:
+        kind = CARD_TYPE[card]
+        police += kind is GuestType.POLICE
+        religious += kind is GuestType.RELIGIOUS
+    cellars = sum(1 for a in state.annexes[seat] if OCCUPATIONS[CARD_OCC[a]].annex_id == "cellar")
+    # Other cards can pay too, but are lost; count them at half.
+    others = len(state.hands[seat]) - police - religious
+    power = min(3, police + others // 2, religious + cellars + others // 2)
+    slots = len(own_free_slots(state, seat))
+    cycles = min(slots, 0.5 * left)
+    return cycles * TRAVELER_POCKET[power]

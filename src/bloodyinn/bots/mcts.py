@@ -33,7 +33,10 @@ class SearchConfig:
     iterations: int = 400
     seconds: float | None = None  # a wall-clock cap on top of the iterations (None: iterations only)
     exploration: float = 0.7
-    horizon_rounds: int = 2  # playouts stop this many round starts ahead (or at the game's end)
+    # Playouts stop this many round starts ahead (or at the game's end); solitaire playouts are cheaper
+    # (one player, four rooms) and its plans longer, so they look further.
+    horizon_rounds: int = 2
+    solo_horizon_rounds: int = 3
     playout_noise: float = 0.15  # chance of a random move in playouts
     widen_base: int = 3  # moves considered at a node: base + sqrt(visits)
     # Rewards are sigmoid(margin / scale): in company the margin is the lead over the best rival; in
@@ -159,7 +162,7 @@ class MctsBot:
 
     def _playout(self, game: Game, start_round: int, rng: random.Random) -> list[float]:
         cfg = self.config
-        stop_round = start_round + cfg.horizon_rounds
+        stop_round = start_round + (cfg.solo_horizon_rounds if game.config.solo else cfg.horizon_rounds)
         state, config = game.state, game.config
         while not game.is_over:
             if state.round >= stop_round and state.stage == Stage.WELCOME:
