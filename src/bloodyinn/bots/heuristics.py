@@ -91,11 +91,11 @@ def gain(state: State, config: GameConfig, seat: int, amount: float) -> float:
     return min(amount, CASH_CAP - state.cash[seat])
 
 
-def _annex_worth(state: State, config: GameConfig, seat: int, card_id: str) -> float:
-    """Long-term worth of owning an annex (its immediate income is counted apart)."""
+def _annex_worth(state: State, seat: int, card_id: str, left: float) -> float:
+    """Long-term worth of owning an annex (its immediate income is counted apart), `left` rounds before the
+    end."""
     annex = _ANNEX_OF[card_id]
     rank = _OCC_RANK[card_id]
-    left = rounds_left(state, config)
     future = min(1.0, left / 6)
     worth = rank * 6.0 * future  # burial capacity under an own annex: full pocket money
     if annex in ("workshop", "parlor"):
@@ -166,6 +166,8 @@ class Scorer:
             self.crypt |= annex_id == "crypt"
             self.cellars += annex_id == "cellar"
         self.hand = len(state.hands[seat])
+        self.left = rounds_left(state, config)
+        self._potential: dict[int, float] = {}
         self.risk_now = self.risk(self.corpses, self.actions_left, bool(self.police_rooms), self.hand)
         self.corpses_now = self.corpse_value(self.corpses, self.hand)
 
@@ -235,12 +237,18 @@ class Scorer:
 
     def build_potential(self, card: int) -> float:
         """What a card is worth as a future annex: its income and lasting worth, less the cards it costs."""
-        occ = OCCUPATIONS[CARD_OCC[card]]
-        if not occ.buildable:
-            return 0.0
-        value = self.gain(_build_income(self.state, self.seat, occ.id))
-        value += _annex_worth(self.state, self.config, self.seat, occ.id)
-        return 0.6 * max(0.0, value - 1.5 * occ.rank - 1.0)
+        occ_index = CARD_OCC[card]
+        cached = self._potential.get(occ_index)
+        if cached is not None:
+            return cached
+        occ = OCCUPATIONS[occ_index]
+        potential = 0.0
+        if occ.buildable:
+            value = self.gain(_build_income(self.state, self.seat, occ.id))
+            value += _annex_worth(self.state, self.seat, occ.id, self.left)
+            potential = 0.6 * max(0.0, value - 1.5 * occ.rank - 1.0)
+        self._potential[occ_index] = potential
+        return potential
 
     def delay(self, hand: int) -> float:
         """The extra risk of spending one of this round's actions on something else than a burial."""
@@ -322,7 +330,7 @@ class Scorer:
     def _bribe(self, action: Bribe) -> float:
         state, seat = self.state, self.seat
         # An accomplice costs wages every round until used; near the end it is worth little.
-        left = rounds_left(state, self.config)
+        left = self.left
         wage = min(2.0, max(1.0, left / 3))
         worth = min(1.0, left / 3)
         if action.peasants:
@@ -351,8 +359,8 @@ class Scorer:
         return value - paid_cost(action.pay, "bribe") - 0.5
 
     def _build(self, action: Build) -> float:
-        state, config, seat = self.state, self.config, self.seat
-        value = self.gain(_build_income(state, seat, action.card)) + _annex_worth(state, config, seat, action.card)
+        state, seat = self.state, self.seat
+        value = self.gain(_build_income(state, seat, action.card)) + _annex_worth(state, seat, action.card, self.left)
         value -= OCC_VALUE[action.card] + paid_cost(action.pay, "build") - 1.0  # the card leaves: no wage
         spent = 1 + sum(1 for o in action.pay if _OCC_TYPE[o] is not GuestType.ARTISAN)
         return value - 0.1 * len(action.pay) - self.delay(self.hand - spent)

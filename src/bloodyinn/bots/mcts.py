@@ -99,7 +99,7 @@ class MctsBot:
         for number, seed in enumerate(seeds):
             if deadline is not None and number and time.perf_counter() > deadline:
                 break
-            self._iterate(root, Game.from_view(view, seed), legal, rng)
+            self._iterate(root, _redeal(sample, seed), legal, rng)
         return root, sample
 
     def _iterate(self, root: _Node, game: Game, root_legal: list[Action], rng: random.Random) -> None:
@@ -198,6 +198,22 @@ class MctsBot:
             lead = values[s] - max(values[o] for o in range(n) if o != s)
             rewards.append(_sigmoid(lead / cfg.margin_scale))
         return rewards
+
+
+def _redeal(sample: Game, seed: int) -> Game:
+    """A copy of a determinized game with its hidden cards dealt afresh: the same as `Game.from_view` with
+    another seed (the unseen travelers shuffled between the entrance stack below its visible top card and the
+    culled box, a new seed for the season-2 reshuffle), without reading the view again."""
+    game = sample.copy()
+    state = game.state
+    deal = random.Random(seed)
+    below = len(state.entrance) - 1 if state.entrance else 0
+    hidden = state.entrance[:below] + state.culled
+    deal.shuffle(hidden)
+    state.entrance[:below] = hidden[:below]
+    state.culled = sorted(hidden[below:])
+    state.rng.seed(deal.getrandbits(64))
+    return game
 
 
 def _sigmoid(x: float) -> float:
