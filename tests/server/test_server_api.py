@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 import threading
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import act, create_table, join, state
+
+import bloodyinn.bots
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -192,3 +195,35 @@ def test_bots_play_until_a_person_must_decide(client: TestClient) -> None:
             break
         threading.Event().wait(0.05)
     assert summary["over"] and summary["moves"] > 50
+
+
+class _BrokenBot:
+    name = "broken"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.calls = 0
+
+    def choose(self, view: dict[str, object], legal: list[object]) -> object:
+        self.calls += 1
+        if self.calls % 2:
+            raise RuntimeError("a bug in a bot")
+        return "kill room9"  # refused by the engine
+
+
+def test_a_broken_bot_does_not_freeze_its_table(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bloodyinn.bots.BOTS, "broken", _BrokenBot)
+    table_id = create_table(client, [{"kind": "bot", "bot": "broken"}, {"kind": "bot", "bot": "random"}], seed=4)
+    for _ in range(200):
+        if client.get(f"/api/tables/{table_id}").json()["over"]:
+            break
+        threading.Event().wait(0.05)
+    assert client.get(f"/api/tables/{table_id}").json()["over"]
+
+
+def test_solitaire(client: TestClient) -> None:
+    table_id = create_table(client, [{"kind": "human"}], seed=1)
+    token = join(client, table_id, 0)
+    while not (public := state(client, table_id))["view"]["is_over"]:
+        mine = state(client, table_id, 0, token)
+        assert act(client, table_id, 0, token, mine["seq"], mine["choices"][0]["text"]).status_code == 200
+    assert public["result"]["scores"] and len(public["result"]["breakdown"]) == 1

@@ -39,7 +39,7 @@ from .websocket import serve_table
 from .writer import Writer
 
 STATIC = Path(str(files("bloodyinn.web") / "static"))
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 403, 404, 409, 413, 422)}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 403, 404, 409, 413, 422, 503)}
 Token = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat token from joining")]
 
 

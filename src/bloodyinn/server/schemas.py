@@ -41,7 +41,8 @@ class PreviewIn(Strict):
 
 
 class ErrorOut(BaseModel):
-    error: str = Field(description="not_found, forbidden, stale, illegal, bad_request, seat_taken, too_large")
+    error: str = Field(description="not_found, forbidden, stale, illegal, bad_request, seat_taken, too_large,"
+                                   " unavailable")
     message: str
 
 

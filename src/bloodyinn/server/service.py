@@ -8,6 +8,7 @@ thinking done in a thread pool so the event loop keeps serving everyone else.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -203,7 +204,12 @@ class GameService:
             canonical = str(chosen)
             # Commit first: the live game (what everyone is shown) changes only once the action is durable.
             # A legal action always applies, so the stored log and the live game cannot diverge.
-            await self._writer.append(ActionRecord(table.id, seq, seat, canonical))
+            try:
+                await self._writer.append(ActionRecord(table.id, seq, seat, canonical))
+            except Exception as exc:
+                log.error("table %s: move %d could not be stored: %s", table.id, seq, exc)
+                raise ServiceError("unavailable", "the move could not be saved, so it was not applied;"
+                                   " please try again", 503) from None
             events = game.apply(chosen, seat=seat)
             table.record(seat, events)
             if game.is_over:  # for the lobby and start-up; a replay would tell the same
@@ -260,17 +266,23 @@ class GameService:
             if self._settings.bot_delay:
                 await asyncio.sleep(self._settings.bot_delay)
             seq = table.seq
+            view, legal = game.view(seat), game.legal_actions()
             try:
-                choice = await loop.run_in_executor(self._pool, table.bots[seat].choose, game.view(seat),
-                                                    game.legal_actions())
+                choice = await loop.run_in_executor(self._pool, table.bots[seat].choose, view, legal)
+            except Exception:
+                log.exception("bot at table %s seat %d failed; it plays its first legal action", table.id, seat)
+                choice = legal[0]
+            try:
                 await self.act(table, seat, seq, str(choice))
             except ServiceError as exc:
-                if exc.code != "stale":
-                    log.error("bot at table %s seat %d made a refused move: %s", table.id, seat, exc.message)
-                    return
-            except Exception:
-                log.exception("bot at table %s seat %d failed", table.id, seat)
-                return
+                if exc.code != "illegal":  # stale or unavailable: look at the table again
+                    await asyncio.sleep(0.5 if exc.code == "unavailable" else 0)
+                    continue
+                # A bot bug must not freeze the table: say so loudly, and play a legal action instead.
+                log.error("bot at table %s seat %d chose a refused move (%s); it plays %s", table.id, seat,
+                          exc.message, legal[0])
+                with contextlib.suppress(ServiceError):  # if even that fails, the loop looks again
+                    await self.act(table, seat, seq, str(legal[0]))
 
 
 def _legal(game: Game, action: str) -> Action:

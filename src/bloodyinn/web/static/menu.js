@@ -47,6 +47,7 @@ export class Menu {
     this.items = [];
     this.chosen = []; // [{label, auto}]
     this.preview = null;
+    this.previewFor = null; // the action whose preview was asked for (once per selection)
     this.busy = false;
     this.message = null;
   }
@@ -57,6 +58,7 @@ export class Menu {
     this.items = choices.map((form) => ({ form, path: steps(form, view, cat, seats) }));
     this.chosen = [];
     this.preview = null;
+    this.previewFor = null;
     this.busy = false;
     this.render();
   }
@@ -80,12 +82,23 @@ export class Menu {
     this.render();
   }
 
+  // Select one legal action directly by its notation (e.g. from a click on the board).
+  choose(text) {
+    const item = this.items.find((i) => i.form.text === text);
+    if (!item || this.busy) return;
+    this.chosen = item.path.map((label) => ({ label, auto: false }));
+    this.preview = null;
+    this.message = null;
+    this.render();
+  }
+
   back() {
     if (this.busy) return;
     while (this.chosen.length && this.chosen[this.chosen.length - 1].auto) this.chosen.pop();
     this.chosen.pop();
     while (this.chosen.length && this.chosen[this.chosen.length - 1].auto) this.chosen.pop();
     this.preview = null;
+    this.previewFor = null;
     this.render();
   }
 
@@ -125,7 +138,10 @@ export class Menu {
     const message = this.message ? `<div class="message error" role="alert">${esc(this.message)}</div>` : "";
     const item = this.selected();
     if (item) {
-      if (!this.preview) this.onPreview(item.form.text);
+      if (!this.preview && this.previewFor !== item.form.text) {
+        this.previewFor = item.form.text;
+        this.onPreview(item.form.text);
+      }
       const events = this.preview ? this.preview.events.filter((e) => e.kind !== "action") : [];
       root.innerHTML = `${crumbs}<div class="confirm-box" data-action="${esc(item.form.text)}">
         <div class="desc" id="action-description">${esc(this.preview ? this.preview.description : item.form.text)}</div>

@@ -174,6 +174,24 @@ function render() {
     note(`${seatName(table.seats, view.current_player)} is deciding${other && other.kind === "human" && !other.online ? " (away: you can leave and come back later)" : ""}…`);
   }
   menu.setChoices(state.choices, view, catalog, table.seats, `${state.seq}:${me}`);
+  markPlaceableRooms(state.choices);
+}
+
+// During the welcome phase the rooms themselves are buttons: clicking one selects "place roomN".
+function markPlaceableRooms(choices) {
+  for (const form of choices) {
+    if (form.kind !== "place") continue;
+    const room = document.querySelector(`#board [data-room="${form.room}"]`);
+    room.classList.add("placeable");
+    room.tabIndex = 0;
+    room.setAttribute("role", "button");
+    room.setAttribute("aria-label", `Place the traveler in room ${form.room}`);
+    const pick = () => menu.choose(form.text);
+    room.addEventListener("click", pick);
+    room.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); pick(); }
+    });
+  }
 }
 
 async function start() {
