@@ -335,9 +335,13 @@ def built_position(seed: int) -> Game:
         players=players).white_key_rooms()
     rooms = {room: travelers.pop() for room in open_rooms if rng.random() < 0.7}
     buried = {"barn.1": take(1)} if rng.random() < 0.5 else {}
+    last = rng.random() < 0.5  # seat 0's action ends the night: the end of round follows
+    final = rng.random() < 0.3  # and this is the final round: the end of the game follows
     state = make_state(players, "long", hands=hands, annexes=annexes, corpses=corpses, rooms=rooms,
                        buried=buried, bistro=list(free_peasants), cash=[rng.randint(0, 40) for _ in range(players)],
-                       checks=[rng.randint(0, 3) for _ in range(players)], seed=seed)
+                       checks=[rng.randint(0, 3) for _ in range(players)], turn=2 * players - 1 if last else 0,
+                       first_player=1 if last else 0, final_round=final, reshuffled=final,
+                       entrance=[] if final else None, rest="exit", seed=seed)
     return make_game(state, rng.choice(VARIANT_SETS))
 
 
@@ -356,3 +360,5 @@ def test_built_positions_validate_apply_and_report_exactly(seed: int) -> None:
         assert_sound(trial)
         where, cash, checks = replay_events(before, events)
         assert where == zone_map(trial.state) and (cash, checks) == (trial.state.cash, trial.state.checks)
+    for _ in random_play(game, seed):  # and on to the end of the game
+        assert_sound(game)
