@@ -40,8 +40,7 @@ export function renderBoard(view, cat) {
   <div class="board-row">
     <div class="zone" aria-label="Entrance stack"><div class="label">Entrance · ${plural(view.entrance.size, "card")}</div>${top}
       <div class="count">culled unseen: ${view.culled}</div></div>
-    <div class="zone" aria-label="Door"><div class="label">At the door</div>${arrival}
-      ${view.police_present ? '<div class="count"><b>Police in the inn!</b></div>' : ""}</div>
+    <div class="zone" aria-label="Door"><div class="label">At the door</div>${arrival}</div>
     <div class="rooms">${rooms}</div>
   </div>
   <div class="board-row" style="margin-top:10px">
