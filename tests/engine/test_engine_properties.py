@@ -362,3 +362,24 @@ def test_built_positions_validate_apply_and_report_exactly(seed: int) -> None:
         assert where == zone_map(trial.state) and (cash, checks) == (trial.state.cash, trial.state.checks)
     for _ in random_play(game, seed):  # and on to the end of the game
         assert_sound(game)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@settings(max_examples=2, deadline=None)
+@given(deal=SEEDS, moves=SEEDS)
+def test_determinized_games_look_the_same_from_the_seat_that_saw_them(config: tuple[int, str, tuple[str, ...]],
+                                                                      deal: int, moves: int) -> None:
+    """R-INFO-1/2: a view holds everything public and nothing hidden, so the games `from_view` imagines are sound
+    and indistinguishable from the real one for that seat (same view, same legal actions)."""
+    players, length, variants = config
+    game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
+    rng = random.Random(moves)
+    for _ in random_play(game, moves):
+        if game.is_over or rng.random() > 0.1:
+            continue
+        seat = rng.choice([None, *range(players)])
+        view = game.view(seat)
+        imagined = Game.from_view(view, seed=rng.randrange(1000))
+        assert violations(imagined.state, imagined.config) == []
+        assert imagined.view(seat) == view
+        assert imagined.legal_actions() == game.legal_actions()
