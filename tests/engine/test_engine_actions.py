@@ -378,3 +378,10 @@ def test_r_act_7_events_name_the_physical_cards_that_return_and_leave() -> None:
     game = night(hands={0: ["newsboy.3", "newsboy.4"]}, rooms={3: "count"})
     events = game.apply("bribe room3 pay newsboy,newsboy")
     assert sorted(str(e.card) for e in events if e.kind == "return") == ["newsboy.3", "newsboy.4"]
+
+
+def test_r_act_4_a_reduction_applies_once_per_action_not_per_target() -> None:
+    game = night(4, hands={0: ["peasant"] * 4}, rooms={3: "count", 5: "abbot"},
+                 annexes={0: ["shopkeeper", "representative"]})
+    sizes = {len(a.pay) for a in game.legal_actions() if isinstance(a, Bribe) and a.rooms == (3, 5)}
+    assert sizes == {3, 4}  # B = 4, one Parlor: never 2
