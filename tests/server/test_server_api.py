@@ -39,6 +39,8 @@ def test_default_seats_and_options(client: TestClient) -> None:
     cards = client.get("/api/cards").json()
     assert cards["occupations"]["distiller"]["annex"] == "Distillery"
     assert client.get("/openapi.json").json()["paths"]["/api/tables/{table_id}/actions"]
+    schema = client.get("/api/websocket-schema").json()
+    assert "hello" in str(schema["client_to_server"]) and "ack" in str(schema["server_to_client"])
 
 
 def test_two_humans_play_a_whole_game_over_http(client: TestClient) -> None:

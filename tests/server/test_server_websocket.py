@@ -9,6 +9,8 @@ from fastapi.testclient import TestClient
 from server_helpers import create_table, join
 from starlette.websockets import WebSocketDisconnect
 
+from bloodyinn.server.protocol import server_messages
+
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
@@ -16,6 +18,7 @@ def receive(ws: Any, kind: str) -> dict[str, Any]:
     """The next message of type `kind`, skipping presence updates and other traffic."""
     for _ in range(50):
         message: dict[str, Any] = ws.receive_json()
+        server_messages.validate_python(message)  # every message matches the published schema
         if message["type"] == kind:
             return message
         assert message["type"] in ("presence", "state", "ack", "preview"), message
@@ -90,6 +93,7 @@ def test_unknown_table_and_bad_tokens_are_refused(client: TestClient) -> None:
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             ws.send_json(hello)
             error = ws.receive_json()
+            server_messages.validate_python(error)
             assert error["type"] == "error" and error["message"], hello
             with pytest.raises(WebSocketDisconnect):
                 ws.receive_json()
@@ -123,6 +127,11 @@ def test_bad_messages_get_clear_errors_and_change_nothing(client: TestClient) ->
         assert receive(ws, "error")["error"] == "bad_request"
         ws.send_json({"type": "ping", "id": 9})
         assert receive(ws, "pong")["seq"] == 0
+        ws.send_json({"type": "hello"})
+        assert "already said hello" in receive(ws, "error")["message"]
+        ws.send_text('{"type": "action", "seq": 0, "action": "pass", "id": "x", "extra": 1}')
+        error = receive(ws, "error")
+        assert error["id"] == "x" and "extra" in error["message"]
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         ws.send_json({"type": "hello"})
         assert receive(ws, "state")["seq"] == 0

@@ -20,6 +20,7 @@ from .hub import Hub
 from .limits import BodyLimit
 from .messages import state_message
 from .migrate import upgrade
+from .protocol import websocket_schema
 from .repository import Repository
 from .schemas import (
     AcceptedOut,
@@ -106,6 +107,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def get_cards() -> dict[str, Any]:
         """The card table: every occupation's name, type, colour, rank, pocket money, annex and effect."""
         return card_catalog()
+
+    @app.get("/api/websocket-schema", tags=["meta"])
+    async def get_websocket_schema() -> dict[str, Any]:
+        """JSON Schema of the WebSocket messages at /ws/tables/{table_id}, both directions."""
+        return websocket_schema()
 
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(request: Request) -> list[TableOut]:

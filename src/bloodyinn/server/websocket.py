@@ -13,11 +13,13 @@ import contextlib
 import json
 from typing import Any
 
+from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ServiceError, bad_request, forbidden
 from .hub import Client, encode
 from .live import LiveTable
+from .protocol import ClientMessage, Hello, Ping, PreviewMessage, client_messages
 from .service import GameService
 
 HELLO_TIMEOUT = 30.0
@@ -27,32 +29,33 @@ def _error(error: ServiceError, message_id: Any = None) -> dict[str, Any]:
     return {"type": "error", **error.to_dict(), "id": message_id}
 
 
-def _decode(data: str | bytes | None, limit: int) -> dict[str, Any]:
+def _decode(data: str | bytes | None, limit: int) -> ClientMessage:
     if not isinstance(data, str):
         raise bad_request("messages must be JSON text frames")
     if len(data.encode()) > limit:
         raise ServiceError("too_large", f"message larger than {limit} bytes")
     try:
-        message = json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise bad_request(f"not valid JSON: {exc.msg}") from None
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise bad_request('a message must be a JSON object with a "type"')
-    return message
+        return client_messages.validate_json(data)
+    except ValidationError as exc:
+        raise bad_request(_explain(exc)) from None
 
 
-def _int(message: dict[str, Any], key: str) -> int:
-    value = message.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise bad_request(f'"{key}" must be an integer')
-    return value
+def _explain(error: ValidationError) -> str:
+    """Pydantic's complaints as one sentence per problem."""
+    problems = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"] if p not in ("hello", "action", "preview", "ping"))
+        problems.append(f"{where}: {item['msg']}" if where else item["msg"])
+    return "invalid message: " + "; ".join(problems) + " (see GET /api/websocket-schema)"
 
 
-def _text(message: dict[str, Any], key: str) -> str:
-    value = message.get(key)
-    if not isinstance(value, str) or not value:
-        raise bad_request(f'"{key}" must be a non-empty string')
-    return value
+def _message_id(data: str | bytes | None) -> Any:
+    """The id of a message that failed validation, if it can be read, so the error can echo it."""
+    try:
+        message = json.loads(data) if isinstance(data, str) else None
+    except json.JSONDecodeError:
+        return None
+    return message.get("id") if isinstance(message, dict) else None
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:
@@ -84,13 +87,10 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
     try:
         while True:
             data = await _receive(websocket)
-            message_id = None
             try:
-                message = _decode(data, limit)
-                message_id = message.get("id")
-                reply = await _handle(message, client, table, service)
+                reply = await _handle(_decode(data, limit), client, table, service)
             except ServiceError as exc:
-                reply = _error(exc, message_id)
+                reply = _error(exc, _message_id(data))
             client.send_message(reply)
     except WebSocketDisconnect:
         pass
@@ -101,29 +101,28 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
 
 async def _hello(websocket: WebSocket, table: LiveTable, service: GameService, limit: int) -> int | None:
     message = _decode(await _receive(websocket), limit)
-    if message["type"] != "hello":
+    if not isinstance(message, Hello):
         raise bad_request('the first message must be {"type": "hello", "seat": N, "token": "..."}'
                           ' (or {"type": "hello"} to watch)')
-    if message.get("seat") is None:
+    if message.seat is None:
         return None
-    seat = _int(message, "seat")
-    service.authenticate(table, seat, _text(message, "token"))
-    return seat
+    if not message.token:
+        raise forbidden("a seat needs its token")
+    service.authenticate(table, message.seat, message.token)
+    return message.seat
 
 
-async def _handle(message: dict[str, Any], client: Client, table: LiveTable, service: GameService) -> dict[str, Any]:
-    kind = message["type"]
-    if kind == "ping":
-        return {"type": "pong", "id": message.get("id"), "seq": table.seq}
-    if kind not in ("action", "preview"):
-        raise bad_request(f"unknown message type {kind!r}; expected action, preview or ping")
+async def _handle(message: ClientMessage, client: Client, table: LiveTable, service: GameService) -> dict[str, Any]:
+    if isinstance(message, Ping):
+        return {"type": "pong", "id": message.id, "seq": table.seq}
+    if isinstance(message, Hello):
+        raise bad_request("already said hello; reconnect to change seats")
     if client.seat is None:
         raise forbidden("spectators cannot act; join a seat to play")
-    action = _text(message, "action")
-    if kind == "preview":
-        return {"type": "preview", "id": message.get("id"), **service.preview(table, client.seat, action)}
-    accepted = await service.act(table, client.seat, _int(message, "seq"), action)
-    return {"type": "ack", "id": message.get("id"), "seq": accepted.seq, "action": accepted.action,
+    if isinstance(message, PreviewMessage):
+        return {"type": "preview", "id": message.id, **service.preview(table, client.seat, message.action)}
+    accepted = await service.act(table, client.seat, message.seq, message.action)
+    return {"type": "ack", "id": message.id, "seq": accepted.seq, "action": accepted.action,
             "duplicate": accepted.duplicate}
 
 

@@ -1,0 +1,111 @@
+"""The WebSocket messages as Pydantic models: incoming messages are validated with them, and together they
+make the JSON Schema served at GET /api/websocket-schema (docs/server.md explains each message)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .schemas import TableOut
+
+MessageId = Annotated[int | str | None, Field(description="any value; echoed in the answer")]
+
+
+class _In(BaseModel):
+    # Strict: "seq": "3" is a mistake worth reporting, not something to guess about.
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Hello(_In):
+    """The first message: who is connecting. Leave out seat and token to watch."""
+
+    type: Literal["hello"]
+    seat: int | None = None
+    token: str | None = Field(None, max_length=200)
+
+
+class ActionMessage(_In):
+    type: Literal["action"]
+    seq: int = Field(ge=0, description="the table's move count in the position the action was chosen in")
+    action: str = Field(min_length=1, max_length=400, description="action notation, e.g. 'place room3'")
+    id: MessageId = None
+
+
+class PreviewMessage(_In):
+    type: Literal["preview"]
+    action: str = Field(min_length=1, max_length=400)
+    id: MessageId = None
+
+
+class Ping(_In):
+    type: Literal["ping"]
+    id: MessageId = None
+
+
+ClientMessage = Annotated[Hello | ActionMessage | PreviewMessage | Ping, Field(discriminator="type")]
+client_messages: TypeAdapter[Hello | ActionMessage | PreviewMessage | Ping] = TypeAdapter(ClientMessage)
+
+
+class ScoreResult(BaseModel):
+    scores: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, Any]] = Field(description="Game.score_breakdown(): per seat cash, checks, bonuses")
+    lost: bool
+    solo_title: str | None
+
+
+class StateMessage(BaseModel):
+    type: Literal["state"]
+    seq: int = Field(description="moves so far: the seq an action chosen now must carry")
+    you: int | None = Field(description="your seat, or null for a spectator")
+    table: TableOut
+    view: dict[str, Any] = Field(description="Game.view(you): the engine's view for this seat")
+    choices: list[dict[str, Any]] = Field(
+        description="when you must decide: each legal action's notation ('text'), 'kind' and fields")
+    result: ScoreResult | None
+    events: list[dict[str, Any]] | None = Field(None, description="the latest action's events (Event.to_dict + seq)")
+    log: list[dict[str, Any]] | None = Field(None, description="every event so far (first state after hello)")
+
+
+class PresenceMessage(BaseModel):
+    type: Literal["presence"]
+    table: TableOut
+
+
+class AckMessage(BaseModel):
+    type: Literal["ack"]
+    id: MessageId
+    seq: int
+    action: str = Field(description="the action as applied, in canonical notation")
+    duplicate: bool = Field(description="true when this action had already been accepted (not applied again)")
+
+
+class PreviewReply(BaseModel):
+    type: Literal["preview"]
+    id: MessageId
+    action: str
+    description: str
+    events: list[dict[str, Any]]
+
+
+class Pong(BaseModel):
+    type: Literal["pong"]
+    id: MessageId
+    seq: int
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"]
+    id: MessageId
+    error: str = Field(description="bad_request, forbidden, not_found, stale, illegal, too_large, unavailable")
+    message: str
+
+
+ServerMessage = Annotated[StateMessage | PresenceMessage | AckMessage | PreviewReply | Pong | ErrorMessage,
+                          Field(discriminator="type")]
+server_messages: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+def websocket_schema() -> dict[str, Any]:
+    return {"client_to_server": client_messages.json_schema(), "server_to_client": server_messages.json_schema()}
