@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 
@@ -30,17 +30,18 @@ class ServerProcess:
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.process: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115 (kept for the process)
+        self._log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
             [str(BLOODYINN), "serve", "--port", str(self.port), "--database-url", f"sqlite:///{self.database}",
              "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
-            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            stdout=self._log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -65,6 +66,8 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self._log is not None:
+            self._log.close()
 
 
 def create_table(client: httpx.Client | Any, seats: list[dict[str, Any]], seed: int = 7, **settings: Any) -> str:

@@ -141,12 +141,13 @@ def test_reconnect_mid_game_from_another_device(browser: Any, server: ServerProc
 def test_a_spectator_watches_live(browser: Any, server: ServerProcess) -> None:
     with httpx.Client(base_url=server.url) as client:
         table_id = create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=12)
-        token0 = join(client, table_id, 0, "Ann")
+        token0 = join(client, table_id, 0, "<img src=x onerror=window.pwned=1>")  # names are shown as text
         context = browser.new_context()
         page = context.new_page()
         page.goto(f"{server.url}/table/{table_id}")
         page.wait_for_selector("#status.online")
         assert "watching" in page.inner_text("#status")
+        assert "<img src=x" in page.inner_text("#seats") and page.evaluate("window.pwned") is None
         assert page.query_selector(".choice") is None
         assert page.query_selector("[data-join='1']") is not None  # the open seat can be taken
         assert page.query_selector("[data-join='0']") is None

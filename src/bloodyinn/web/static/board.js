@@ -18,7 +18,7 @@ export function headerInfo(view, seats, me) {
     : turn === me ? "Your turn" : `${seatName(seats, turn)} to decide`;
   return `<span class="pill">Round ${view.round} · season ${view.season}${view.final_round ? " · final round" : ""}</span>
     <span class="pill">${esc(stage(view))}</span>
-    <span class="pill">First player: ${seatName(seats, view.first_player)}</span>
+    <span class="pill">First player: ${esc(seatName(seats, view.first_player))}</span>
     <span class="pill ${turn === me && !view.is_over ? "turn-you" : ""}" id="whose-turn">${esc(whose)}</span>`;
 }
 
