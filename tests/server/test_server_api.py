@@ -65,6 +65,8 @@ def test_two_humans_play_a_whole_game_over_http(client: TestClient) -> None:
     assert len(replay["frames"]) == moves + 1
     assert replay["record"]["settings"]["seed"] == 11
     assert replay["frames"][-1]["view"] == public["view"]
+    # Finished games nobody watches leave memory and come back from the database, unchanged.
+    assert state(client, table_id) == public
 
 
 def test_tokens_guard_seats(client: TestClient) -> None:

@@ -20,6 +20,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def _utc(stamp: datetime) -> datetime:
+    """SQLite gives back naive datetimes; every stamp is written in UTC."""
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
+
+
 @dataclass
 class SeatRecord:
     seat: int
@@ -112,7 +117,7 @@ class Repository:
         if [r.seq for r in action_rows] != list(range(len(action_rows))):
             raise RuntimeError(f"table {table_id}: the action log has a gap")
         return TableRecord(
-            id=row.id, settings=row.settings, created_at=row.created_at, status=row.status, moves=row.moves,
+            id=row.id, settings=row.settings, created_at=_utc(row.created_at), status=row.status, moves=row.moves,
             seats=[SeatRecord(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in seat_rows],
             actions=[r.action for r in action_rows])
 
@@ -131,5 +136,5 @@ class Repository:
         by_table: dict[str, list[SeatRecord]] = {}
         for r in seat_rows:
             by_table.setdefault(r.table_id, []).append(SeatRecord(r.seat, r.kind, r.bot, r.name, r.token_hash))
-        return [TableRecord(id=r.id, settings=r.settings, created_at=r.created_at, status=r.status, moves=r.moves,
+        return [TableRecord(id=r.id, settings=r.settings, created_at=_utc(r.created_at), status=r.status, moves=r.moves,
                             seats=by_table.get(r.id, [])) for r in rows]

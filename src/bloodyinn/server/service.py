@@ -155,6 +155,11 @@ class GameService:
         self.hub.announce(table)
         return token
 
+    def forget_if_idle(self, table: LiveTable) -> None:
+        """Drop a finished game nobody is watching from memory; it is reloaded from the database on demand."""
+        if table.game.is_over and not self.hub.clients(table.id) and not table.lock.locked():
+            self._tables.pop(table.id, None)
+
     @staticmethod
     def _seat(table: LiveTable, seat: int) -> SeatRecord:
         if not 0 <= seat < len(table.seats):
@@ -243,8 +248,10 @@ class GameService:
             events = game.apply(action)
             frames.append({"seq": number, "action": str(action), "seat": seat, "view": game.view(None),
                            "events": [e.to_dict() for e in events]})
-        return {"table": self.hub.summary(table), "record": table.game.record(), "frames": frames,
-                "result": result(table)}
+        replay = {"table": self.hub.summary(table), "record": table.game.record(), "frames": frames,
+                  "result": result(table)}
+        self.forget_if_idle(table)
+        return replay
 
     # ------------------------------------------------------------------------------------ bots
 

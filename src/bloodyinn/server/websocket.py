@@ -97,6 +97,7 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
     finally:
         service.hub.detach(table, client)
         await client.close()
+        service.forget_if_idle(table)
 
 
 async def _hello(websocket: WebSocket, table: LiveTable, service: GameService, limit: int) -> int | None:
