@@ -271,3 +271,23 @@ def test_undo_preview_and_view_refuse_bad_requests_without_changing_the_game() -
     legal = game.legal_actions()[-1]
     game.preview(legal)
     assert game.to_json() == saved  # a preview never changes the game
+
+
+@pytest.mark.parametrize(("action", "rule"), [
+    (Bribe(rooms=(0,)), "R-BRIBE-1"), (Bribe(rooms=(3, 3), pay=("peasant",) * 2), "R-BRIBE-1"),
+    (Bribe(peasants=-1), "R-BRIBE-3"), (Kill(rooms=(0,)), "R-KILL-1"), (Kill(rooms=(3, 3)), "R-KILL-1"),
+])
+def test_the_rule_check_alone_refuses_rooms_that_do_not_exist_or_repeat(action: Any, rule: str) -> None:
+    """`Game.validate` explains refusals with the rule checks; they must not read room 0 as room 8 (a negative
+    index), nor count a room twice, nor take a negative number of peasants."""
+    from engine_helpers import make_game, make_state
+
+    from bloodyinn.rules import flow
+
+    game = make_game(make_state(4, hands={0: ["peasant", "peasant"]}, rooms={3: "viscount", 8: "baron"},
+                                annexes={0: ["shopkeeper", "butcher"]}, bistro=["peasant"]))
+    with pytest.raises(IllegalActionError, match=rule):
+        flow.check(game.state, game.config, action)
+    assert_illegal(game, action, rule)
+    for room in (0, 9):
+        assert_refused(decision_of_kind("place"), Place(room))

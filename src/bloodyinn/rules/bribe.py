@@ -11,7 +11,7 @@ from ..state import NO_CARD, State
 from .annexes import count_annex, has_annex
 from .context import Turn
 from .payment import check_payment, cost_range, payment_options, settle_payment
-from .targets import room_target_sets
+from .targets import check_rooms, room_target_sets
 
 
 def peasant_limit(state: State, seat: int) -> int:
@@ -38,8 +38,8 @@ def check(state: State, config: GameConfig, seat: int, action: Bribe) -> None:
             raise IllegalActionError("a bribe takes either travelers or peasants, and peasants cost nothing",
                                      "R-BRIBE-4")
         limit = peasant_limit(state, seat)
-        if action.peasants > limit:
-            raise IllegalActionError(f"you may bribe at most {limit} peasants at once", "R-BRIBE-3")
+        if not 1 <= action.peasants <= limit:
+            raise IllegalActionError(f"you may bribe 1 to {limit} peasants at once", "R-BRIBE-3")
         if action.peasants > len(state.bistro):
             raise IllegalActionError(f"only {len(state.bistro)} peasant(s) in the bistro", "R-BRIBE-3")
         return
@@ -47,9 +47,7 @@ def check(state: State, config: GameConfig, seat: int, action: Bribe) -> None:
         raise IllegalActionError("a bribe needs a target", "R-BRIBE-1")
     if len(action.rooms) > 1 and not has_annex(state, seat, "store"):
         raise IllegalActionError("only the Store lets you bribe several travelers at once", "R-BRIBE-2")
-    for room in action.rooms:
-        if state.rooms[room - 1] == NO_CARD:
-            raise IllegalActionError(f"room {room} has no traveler to bribe", "R-BRIBE-1")
+    check_rooms(state, action.rooms, "bribe", "R-BRIBE-1")
     base = sum(CARD_RANK[state.rooms[r - 1]] for r in action.rooms)
     check_payment(state, seat, action.pay, base, count_annex(state, seat, "parlor"))
 

@@ -11,7 +11,7 @@ from ..state import NO_CARD, State
 from .annexes import has_annex
 from .context import Turn
 from .payment import check_payment, payment_options, settle_payment
-from .targets import room_target_sets
+from .targets import check_rooms, room_target_sets
 
 
 def legal(state: State, config: GameConfig, turn: Turn) -> list[Kill]:
@@ -36,9 +36,7 @@ def check(state: State, config: GameConfig, seat: int, action: Kill) -> None:
         raise IllegalActionError("a kill needs a target", "R-KILL-1")
     if len(action.rooms) > 1 and not has_annex(state, seat, "butchers_shop"):
         raise IllegalActionError("only the Butcher's Shop lets you kill several travelers at once", "R-KILL-2")
-    for room in action.rooms:
-        if state.rooms[room - 1] == NO_CARD:
-            raise IllegalActionError(f"room {room} has no traveler to kill", "R-KILL-1")
+    check_rooms(state, action.rooms, "kill", "R-KILL-1")
     base = sum(CARD_RANK[state.rooms[r - 1]] for r in action.rooms)
     check_payment(state, seat, action.pay, base, 0)
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..config import NUM_ROOMS
+from ..errors import IllegalActionError
+from ..state import NO_CARD, State
+
 
 def room_target_sets(occupied: tuple[tuple[int, int], ...], multi: bool) -> list[tuple[tuple[int, ...], int]]:
     """(rooms, base cost = sum of ranks) for every allowed target set, rooms in increasing order, given the
@@ -16,3 +20,12 @@ def room_target_sets(occupied: tuple[tuple[int, int], ...], multi: bool) -> list
         for combo in combinations(occupied, size):
             sets.append((tuple(r for r, _ in combo), sum(rank for _, rank in combo)))
     return sets
+
+
+def check_rooms(state: State, rooms: tuple[int, ...], verb: str, rule: str) -> None:
+    """Raise unless every named room exists, is named once and holds a traveler (R-BRIBE-1, R-KILL-1)."""
+    if len(set(rooms)) != len(rooms):
+        raise IllegalActionError(f"a room is named twice: each traveler can be targeted once per {verb}", rule)
+    for room in rooms:
+        if not 1 <= room <= NUM_ROOMS or state.rooms[room - 1] == NO_CARD:
+            raise IllegalActionError(f"room {room} has no traveler to {verb}", rule)

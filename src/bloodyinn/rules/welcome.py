@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ..actions import Place
 from ..cards import CARD_IDS, CARD_RANK
-from ..config import GameConfig
+from ..config import NUM_ROOMS, GameConfig
 from ..errors import IllegalActionError
 from ..events import Event
-from ..state import NO_CARD, NOBODY, State
+from ..state import CLOSED, NO_CARD, NOBODY, State
 from .money import gain
 
 
@@ -51,7 +51,7 @@ def forced_room(state: State, config: GameConfig) -> int | None:
 def check(state: State, config: GameConfig, action: Place) -> None:
     rooms = state.empty_open_rooms()
     if action.room not in rooms:
-        if state.keys[action.room - 1] < -1:
+        if not 1 <= action.room <= NUM_ROOMS or state.keys[action.room - 1] == CLOSED:
             raise IllegalActionError(f"room {action.room} has no key: it is closed", "R-WELCOME-1")
         raise IllegalActionError(f"room {action.room} is already occupied", "R-WELCOME-1")
     forced = forced_room(state, config)
