@@ -168,6 +168,7 @@ class Scorer:
         self.hand = len(state.hands[seat])
         self.left = rounds_left(state, config)
         self._potential: dict[int, float] = {}
+        self.unlock, self.missing = self._stalled_build()
         self.risk_now = self.risk(self.corpses, self.actions_left, bool(self.police_rooms), self.hand)
         self.corpses_now = self.corpse_value(self.corpses, self.hand)
 
@@ -234,6 +235,23 @@ class Scorer:
         if isinstance(action, Release):
             return -sum(OCC_VALUE[o] for o in action.cards)
         return 0.0
+
+    def _stalled_build(self) -> tuple[float, int]:
+        """The best annex in hand that cannot be paid for yet: its potential and the cards it lacks. Cards
+        gained to pay for it are worth that much more."""
+        if self.state.stage != Stage.NIGHT:
+            return 0.0, 0
+        hand = self.state.hands[self.seat]
+        workshops = sum(1 for a in self.state.annexes[self.seat]
+                        if OCCUPATIONS[CARD_OCC[a]].annex_id == "workshop")
+        best, missing = 0.0, 0
+        for card in hand:
+            lacking = max(0, CARD_RANK[card] - workshops) - (len(hand) - 1)
+            if lacking > 0:
+                potential = self.build_potential(card)
+                if potential > best:
+                    best, missing = potential, lacking
+        return best, missing
 
     def build_potential(self, card: int) -> float:
         """What a card is worth as a future annex: its income and lasting worth, less the cards it costs."""
@@ -335,8 +353,9 @@ class Scorer:
         worth = min(1.0, left / 3)
         if action.peasants:
             hand_after = self.hand + action.peasants
+            unlocked = 0.8 * self.unlock if 0 < self.missing <= action.peasants else 0.0
             unpaid = hand_after - state.cash[seat]
-            return (action.peasants * (worth * CARD_VALUE[state.bistro[-1]] - wage) - self.delay(hand_after)
+            return (unlocked + action.peasants * (worth * CARD_VALUE[state.bistro[-1]] - wage) - self.delay(hand_after)
                     - 2.0 * max(0, min(unpaid, action.peasants))
                     - 1.5 * max(0, min(hand_after - HAND_COMFORT, action.peasants)))
         rooms = action.rooms
@@ -351,6 +370,8 @@ class Scorer:
         hand_after = self.hand + len(new) - sum(1 for o in action.pay if _OCC_TYPE[o] is not GuestType.MERCHANT)
         unpaid = hand_after - state.cash[seat]
         value -= 3.0 * max(0, min(unpaid, len(new)))
+        if 0 < self.missing <= hand_after - self.hand:
+            value += 0.8 * self.unlock
         value -= 1.5 * max(0, min(hand_after - HAND_COMFORT, len(new)))
         if self.corpses:
             police = self.police_after(rooms)
