@@ -102,8 +102,6 @@ _SIMPLE = {
     "key": "{who}'s key replaces the white key of {zone}.",
     "room_service": "{who} puts a Room Service token on {zone}.",
     "wages": "{who} owes {n}F in wages.",
-    "first_player": "{who} takes the First Player card.",
     "end_of_game": "The game is over.",
     "solo_lost": "{who} is arrested with unburied corpses: the game is lost.",
-    "score": "{who} scores {n}F.",
 }
