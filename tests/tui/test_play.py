@@ -141,6 +141,13 @@ def test_board_shows_the_public_information(tmp_path: Path) -> None:
             assert "Cash" in players and "checks: 1" in players and "Barn of P3" in players
             assert f"Round {view['round']}, season 1 of 2" in status
             assert f"First player: P{view['first_player'] + 1}" in status
+            await pilot.press("c")  # the card reference, with every annex's effect
+            cards = screen_text(app.screen.query_one(Static))
+            assert "Distillery: At the end of each round" in cards
+            await pilot.press("escape", "question_mark")
+            assert "Backspace" in screen_text(app.screen.query_one(Static))
+            await pilot.press("escape")
+            assert app.chooser.chooser is not None
 
     run(scenario)
 

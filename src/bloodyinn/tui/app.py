@@ -18,7 +18,7 @@ from textual.widgets import Footer, RichLog
 from ..actions import Action
 from ..errors import BloodyInnError
 from .choice import Chooser
-from .screens import EndScreen, HelpScreen, NotationScreen
+from .screens import CardsScreen, EndScreen, HelpScreen, NotationScreen
 from .session import HEADLINE, Session
 from .widgets import ChooserPanel, InnPanel, PlayersPanel, StatusBar
 
@@ -34,7 +34,8 @@ InnPanel, PlayersPanel { border: round $primary; padding: 0 1; height: auto; }
 #options { height: auto; max-height: 16; border: none; padding: 0; }
 #details { height: auto; color: $text-muted; margin-top: 1; }
 #log { border: round $primary; height: 1fr; min-height: 6; }
-NotationScreen, HelpScreen { align: center middle; }
+NotationScreen, HelpScreen, CardsScreen { align: center middle; }
+#cards { width: 95%; height: 90%; border: thick $accent; background: $surface; }
 #notation, #help { width: 90; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
 #notation-error { margin-top: 1; }
 #end { padding: 1 2; height: auto; }
@@ -51,6 +52,7 @@ class BloodyInnApp(App[None]):
         Binding("space", "skip", "Skip bots' pauses"),
         Binding("s", "save", "Save"),
         Binding("r", "results", "Results"),
+        Binding("c", "cards", "Cards"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -202,6 +204,9 @@ class BloodyInnApp(App[None]):
             return
         self.write([f"Game saved to {path}."])
         self.notify(f"Saved to {path}", title="Saved")
+
+    def action_cards(self) -> None:
+        self.push_screen(CardsScreen())
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

@@ -9,11 +9,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from ..actions import Action
+from ..cards import APTITUDE, OCCUPATIONS
 from ..errors import BloodyInnError
 from ..game import Game
 from . import render
@@ -56,6 +57,7 @@ Keys (no mouse needed)
   u              take back your last decision (and the bots' moves after it)
   space          skip the bots' pauses until your next turn
   s              save now (the game is also saved after every move)
+  c              the cards: every guest, its aptitude and its annex's effect
   Tab            move between the choices, the board and the log (arrows then scroll)
   ?              this help                q          quit (resume with --load FILE)
 
@@ -65,6 +67,32 @@ Cards: Name [XR]: X is the type letter, R the rank (0-3).
 Keys and Room Service tokens show their owner as P1-P4 (white = neutral key).
 Cash track: one '=' per franc, a tick every 10F, up to 40F. Booty = cash + 10F per check.
 """
+
+
+def card_table() -> Table:
+    """Every occupation: type, rank, pocket money, copies, aptitude and annex with its effect."""
+    table = Table(title="The guests and their annexes", expand=True)
+    for name in ("Card", "Type", "Pocket", "Copies", "Aptitude", "Annex and effect"):
+        table.add_column(name, ratio=4 if name == "Annex and effect" else None, no_wrap=name != "Annex and effect")
+    for occ in OCCUPATIONS:
+        aptitude = APTITUDE[occ.type]
+        table.add_row(render.card(occ.id), Text(occ.type.value, style=render.TYPE_STYLE[occ.type]),
+                      f"{occ.pocket}F", str(occ.copies), aptitude.value if aptitude else "-",
+                      render.annex_text(occ) or "-")
+    return table
+
+
+class CardsScreen(ModalScreen[None]):
+    """The card reference, for a player who wants to check an annex's effect."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,c,q", "close", "Close")]
+
+    def compose(self) -> Any:
+        with VerticalScroll(id="cards"):
+            yield Static(card_table())
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class HelpScreen(ModalScreen[None]):
