@@ -38,10 +38,12 @@ class LiveTable:
         """How many actions have been accepted: the sequence number the next action must carry."""
         return len(self.game.actions)
 
-    def record(self, seat: int, events: list[Event]) -> None:
-        """Note who made the action just applied to `game`, and what it caused."""
+    def record(self, seat: int, events: list[Event]) -> list[dict[str, Any]]:
+        """Note who made the action just applied to `game` and what it caused; returns the tagged events."""
         self.actors.append(seat)
-        self.log.extend(tagged(events, self.seq))
+        new = tagged(events, self.seq)
+        self.log.extend(new)
+        return new
 
     @classmethod
     def rebuild(cls, record: TableRecord) -> LiveTable:

@@ -1,7 +1,7 @@
 """The authoritative game service: every table's decisions go through here.
 
-An action is checked by the engine on a copy of the game, committed to the database, and only then
-installed and published; a per-table lock makes that sequence atomic. Bots play the same way, their
+An action is matched against the engine's legal actions, committed to the database, and only then applied to
+the live game and published; a per-table lock makes that sequence atomic. Bots play the same way, their
 thinking done in a thread pool so the event loop keeps serving everyone else.
 """
 
@@ -27,7 +27,7 @@ from ..errors import BloodyInnError, IllegalActionError
 from ..game import Game
 from .errors import ServiceError, bad_request, forbidden, illegal, not_found, stale
 from .hub import Hub
-from .live import LiveTable, tagged
+from .live import LiveTable
 from .messages import public_settings, result, seat_summary
 from .repository import PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
 from .settings import ServerSettings
@@ -215,11 +215,10 @@ class GameService:
                 log.error("table %s: move %d could not be stored: %s", table.id, seq, exc)
                 raise ServiceError("unavailable", "the move could not be saved, so it was not applied;"
                                    " please try again", 503) from None
-            events = game.apply(chosen, seat=seat)
-            table.record(seat, events)
+            events = table.record(seat, game.apply(chosen, seat=seat))
             if game.is_over:  # for the lobby and start-up; a replay would tell the same
                 await self._writer.write(partial(Repository.mark_over, table_id=table.id))
-            self.hub.publish(table, tagged(events, table.seq))
+            self.hub.publish(table, events)
         self._wake_bots(table)
         return Accepted(table.seq, canonical)
 
