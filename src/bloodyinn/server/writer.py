@@ -9,6 +9,7 @@ back only after its own write is durable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
@@ -42,7 +43,8 @@ class _Item:
             else:
                 self.future.set_result(result)
 
-        self.loop.call_soon_threadsafe(settle)
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is waiting any more
+            self.loop.call_soon_threadsafe(settle)
 
 
 class Writer:
