@@ -127,19 +127,23 @@ class BloodyInnApp(App[None]):
     @work(exclusive=True, group="bots")
     async def run_bots(self) -> None:
         session = self.session
+        # The bots' last move stays in view while the next bot thinks.
+        lines: list[str] = []
         while not session.game.is_over and not session.human_to_play:
             seat = session.seat
             assert seat is not None
             bot, view, legal = session.bot_request()
-            self.chooser.wait(f"{session.labels[seat]} is thinking...  (space: skip the pauses)", "Bots' turn")
+            self.chooser.wait(f"{session.labels[seat]} is thinking...  (space: skip the pauses)", "Bots' turn",
+                              lines)
             # The bot thinks on a thread so the screen stays responsive; it only sees its seat's view.
             try:
                 action = session.game.validate(await asyncio.to_thread(bot.choose, view, legal))
             except Exception as exc:  # a broken bot must not end the game: its seat plays at random instead
                 self.write([f"The bot of {session.labels[seat]} failed ({exc}); it plays at random."])
                 action = random.Random(len(session.game.actions)).choice(legal)
-            self.commit(action, next_turn=False)
+            lines = self.commit(action, next_turn=False)
             self.refresh_board()
+            self.chooser.wait(f"{session.labels[seat]} has played.  (space: skip the pauses)", "Bots' turn", lines)
             if not session.game.is_over and not session.human_to_play:
                 await self._pause()
         self.next_turn()
@@ -150,16 +154,17 @@ class BloodyInnApp(App[None]):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._skip.wait(), self.pace)
 
-    def commit(self, action: Action, next_turn: bool = True) -> None:
+    def commit(self, action: Action, next_turn: bool = True) -> list[str]:
+        """Apply a decision and log it; returns the log lines (the engine's message if it was refused)."""
         try:
             lines = self.session.apply(action)
         except BloodyInnError as exc:
-            self.write([f"Not accepted: {exc}"])
+            lines = [f"Not accepted: {exc}"]
             self.notify(str(exc), title="Not accepted", severity="error")
-        else:
-            self.write(lines)
+        self.write(lines)
         if next_turn:
             self.next_turn()
+        return lines
 
     def on_chooser_panel_decided(self, message: ChooserPanel.Decided) -> None:
         self.commit(message.action)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -82,14 +83,14 @@ class ChooserPanel(Vertical):
         self._refresh()
         self.option_list.focus()
 
-    def wait(self, message: str, title: str = "Waiting") -> None:
+    def wait(self, message: str, title: str = "Waiting", details: Sequence[str] = ()) -> None:
         """No decision for a person right now: show why (a bot is thinking, the game is over)."""
         self.chooser = None
         self._options = []
         self.border_title = title
         self.query_one("#prompt", Static).update(Text(message))
         self.option_list.clear_options()
-        self.query_one("#details", Static).update("")
+        self.show_details(list(details))
 
     def show_details(self, lines: list[str]) -> None:
         self.query_one("#details", Static).update(Text("\n".join(lines)))
