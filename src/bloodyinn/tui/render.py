@@ -148,7 +148,10 @@ def stacks(view: dict[str, Any]) -> Table:
 
 
 def inn(view: dict[str, Any], width: int) -> RenderableType:
-    return Group(rooms(view, wide=width == 0 or width >= 84), Text(""), stacks(view), Text(LEGEND, style="dim"))
+    """The rooms and the stacks; a narrow board leaves the legend to the help and card screens."""
+    wide = width == 0 or width >= 84
+    legend = [Text(LEGEND, style="dim")] if wide else []
+    return Group(rooms(view, wide), Text(""), stacks(view), *legend)
 
 
 # ------------------------------------------------------------------------------------------------ players
