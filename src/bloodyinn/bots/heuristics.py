@@ -9,6 +9,8 @@ of the entrance stack, the culled cards) are never read.
 
 from __future__ import annotations
 
+import math
+
 from ..actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release
 from ..cards import (
     CARD_BY_ID,
@@ -167,6 +169,8 @@ class Scorer:
             self.cellars += annex_id == "cellar"
         self.hand = len(state.hands[seat])
         self.left = rounds_left(state, config)
+        # Money a burial can still bring before the 40F cap bites (a laundering pass makes more room).
+        self.headroom = math.inf if config.unlimited_wealth else CASH_CAP + 8 - state.cash[seat]
         self._potential: dict[int, float] = {}
         self.unlock, self.missing = self._stalled_build()
         self.risk_now = self.risk(self.corpses, self.actions_left, bool(self.police_rooms), self.hand)
@@ -206,6 +210,7 @@ class Scorer:
                 pocket = pocket / 2 if self.any_slot else -GRAVEDIGGER_FEE
             if self.burial_cost(card) > hand:
                 pocket *= 0.5
+            pocket = min(pocket, self.headroom)
             value += 0.75 * pocket - 1.2 * CARD_RANK[card]
         return value
 

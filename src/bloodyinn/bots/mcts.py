@@ -39,6 +39,10 @@ class SearchConfig:
     solo_horizon_rounds: int = 3
     playout_noise: float = 0.15  # chance of a random move in playouts
     widen_base: int = 3  # moves considered at a node: base + sqrt(visits)
+    # Progressive bias: the greedy score's prior adds bias * prior / (visits + 1) to a move's UCB value, so
+    # that few iterations still favour sensible moves; priors fall by e every `prior_scale` francs.
+    progressive_bias: float = 0.5
+    prior_scale: float = 4.0
     # Rewards are sigmoid(margin / scale): in company the margin is the lead over the best rival; in
     # solitaire it is the gain over the position searched from, and a lost game scores 0.
     margin_scale: float = 8.0
@@ -79,8 +83,10 @@ class MctsBot:
                          for i, (a, child) in enumerate(root.children.items())),
                         key=lambda t: (-t[0], -t[1], t[2]))
         state, config = sample.state, sample.config
+        yours = {a: a for a in legal}  # hand back the caller's own action objects
         hints = []
-        for _, mean, _, action in ranked[:top]:
+        for _, mean, _, found in ranked[:top]:
+            action = yours.get(found, found)
             value = self._base + self.config.solo_scale * _logit(mean) if solo else mean
             hints.append(Hint(action, round(value, 3), reason(state, config, seat, action)))
         return hints
@@ -93,41 +99,44 @@ class MctsBot:
         deadline = time.perf_counter() + cfg.seconds if cfg.seconds else None
         seeds = [self._rng.getrandbits(32) for _ in range(cfg.iterations)]
         sample = Game.from_view(view, seeds[0])
+        sample.legal_actions()  # copies share this list: applying its own actions takes the engine's fast path
+        allowed = set(legal)
         self._base = position_value(sample.state, sample.config, 0) if sample.config.solo else 0.0
         # Playout randomness comes from its own generator so that the iteration count alone fixes the result.
         rng = random.Random(seeds[0])
         for number, seed in enumerate(seeds):
             if deadline is not None and number and time.perf_counter() > deadline:
                 break
-            self._iterate(root, _redeal(sample, seed), legal, rng)
+            self._iterate(root, _redeal(sample, seed), allowed, rng)
         return root, sample
 
-    def _iterate(self, root: _Node, game: Game, root_legal: list[Action], rng: random.Random) -> None:
+    def _iterate(self, root: _Node, game: Game, allowed: set[Action], rng: random.Random) -> None:
         cfg = self.config
         start_round = game.state.round
         node = root
         path: list[tuple[_Node, int]] = []
-        legal = root_legal
+        legal = [a for a in game.legal_actions() if a in allowed]  # the caller's choices, as the copy's objects
         while True:
             seat = game.current_player
             assert seat is not None
             candidates = self._candidates(game, seat, legal, node.visits)
-            for action in candidates:
+            for action, _ in candidates:
                 child = node.children.get(action)
                 if child is not None:
                     child.avail += 1
-            fresh = next((a for a in candidates if a not in node.children), None)
+            fresh = next((a for a, _ in candidates if a not in node.children), None)
             if fresh is not None:
                 child = node.children[fresh] = _Node()
                 child.avail = 1
                 game.apply(fresh)
                 path.append((child, seat))
                 break
-            log_term = cfg.exploration
-            best, best_ucb = candidates[0], -math.inf
-            for action in candidates:
+            best, best_ucb = candidates[0][0], -math.inf
+            for action, prior in candidates:
                 child = node.children[action]
-                ucb = child.reward / child.visits + log_term * math.sqrt(math.log(child.avail) / child.visits)
+                ucb = (child.reward / child.visits
+                       + cfg.exploration * math.sqrt(math.log(child.avail) / child.visits)
+                       + cfg.progressive_bias * prior / (child.visits + 1))
                 if ucb > best_ucb:
                     best, best_ucb = action, ucb
             node = node.children[best]
@@ -141,14 +150,16 @@ class MctsBot:
             child.visits += 1
             child.reward += rewards[seat]
 
-    def _candidates(self, game: Game, seat: int, legal: list[Action], visits: int) -> list[Action]:
-        """The moves open at a node: the best few by greedy score, more as the node is visited more."""
-        width = self.config.widen_base + int(math.sqrt(visits))
-        if len(legal) <= width:
-            return legal
+    def _candidates(self, game: Game, seat: int, legal: list[Action], visits: int) -> list[tuple[Action, float]]:
+        """The moves open at a node, best greedy score first, each with a prior in (0, 1] from its score: the
+        best few, more as the node is visited more (progressive widening)."""
+        cfg = self.config
+        width = cfg.widen_base + int(math.sqrt(visits))
         scorer = Scorer(game.state, game.config, seat)
-        scored = sorted(range(len(legal)), key=lambda i: -scorer.score(legal[i]))
-        return [legal[i] for i in scored[:width]]
+        scores = [scorer.score(a) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])[:width]
+        best = scores[order[0]]
+        return [(legal[i], math.exp((scores[i] - best) / cfg.prior_scale)) for i in order]
 
     @staticmethod
     def _next_decision(game: Game) -> list[Action]:
