@@ -43,6 +43,9 @@ class SearchConfig:
     # that few iterations still favour sensible moves; priors fall by e every `prior_scale` francs.
     progressive_bias: float = 0.5
     prior_scale: float = 4.0
+    # Placing a traveler rarely matters (every open room fills each round, so it moves only Room Service
+    # money and the last rounds' income): such decisions get this share of the iterations.
+    place_share: float = 0.125
     # Rewards are sigmoid(margin / scale): in company the margin is the lead over the best rival; in
     # solitaire it is the gain over the position searched from, and a lost game scores 0.
     margin_scale: float = 8.0
@@ -97,7 +100,10 @@ class MctsBot:
         cfg = self.config
         root = _Node()
         deadline = time.perf_counter() + cfg.seconds if cfg.seconds else None
-        seeds = [self._rng.getrandbits(32) for _ in range(cfg.iterations)]
+        iterations = cfg.iterations
+        if view.get("decision") == "place":
+            iterations = max(1, int(iterations * cfg.place_share))
+        seeds = [self._rng.getrandbits(32) for _ in range(iterations)]
         sample = Game.from_view(view, seeds[0])
         sample.legal_actions()  # copies share this list: applying its own actions takes the engine's fast path
         allowed = set(legal)
@@ -105,8 +111,11 @@ class MctsBot:
         # Playout randomness comes from its own generator so that the iteration count alone fixes the result.
         rng = random.Random(seeds[0])
         for number, seed in enumerate(seeds):
-            if deadline is not None and number and time.perf_counter() > deadline:
-                break
+            if number % 4 == 0 and number:
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                if number % 16 == 0 and _decided(root, iterations - number):
+                    break
             self._iterate(root, _redeal(sample, seed), allowed, rng)
         return root, sample
 
@@ -209,6 +218,13 @@ class MctsBot:
             lead = values[s] - max(values[o] for o in range(n) if o != s)
             rewards.append(_sigmoid(lead / cfg.margin_scale))
         return rewards
+
+
+def _decided(root: _Node, remaining: int) -> bool:
+    """The most visited move can no longer be overtaken in the iterations left: stop early (the choice is
+    the same, so a seed still fixes it)."""
+    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    return len(visits) == 1 or (len(visits) > 1 and visits[0] - visits[1] > remaining)
 
 
 def _redeal(sample: Game, seed: int) -> Game:
