@@ -2,21 +2,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from fastapi.testclient import TestClient
-from server_helpers import ServerProcess
+from server_helpers import ServerProcess, in_process_client
 
-from bloodyinn.server.app import create_app
 from bloodyinn.server.settings import ServerSettings
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The app in-process, on its own SQLite file, with bots that move at once."""
-    app = create_app(ServerSettings(database_url=f"sqlite:///{tmp_path / 'test.sqlite3'}", bot_delay=0))
-    with TestClient(app) as test_client:
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'test.sqlite3'}", bot_delay=0)
+    with in_process_client(settings) as test_client:
         yield test_client
 
 

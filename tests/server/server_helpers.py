@@ -8,12 +8,28 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import httpx
 
+from bloodyinn.server.app import create_app
+from bloodyinn.server.settings import ServerSettings
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
+
 BLOODYINN = Path(sys.executable).parent / "bloodyinn"
+
+
+def in_process_client(settings: ServerSettings) -> TestClient:
+    """The app in this process (Starlette's TestClient), without its warning about preferring httpx2."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*starlette.testclient.*")
+        from starlette.testclient import TestClient as Client
+
+    return Client(create_app(settings))
 
 
 def free_port() -> int:

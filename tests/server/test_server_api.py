@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import TYPE_CHECKING
 
 import pytest
-from fastapi.testclient import TestClient
 from server_helpers import act, create_table, join, state
 
 import bloodyinn.bots
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 

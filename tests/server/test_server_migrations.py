@@ -15,11 +15,9 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from fastapi.testclient import TestClient
-from server_helpers import act, create_table, free_port, join, state
+from server_helpers import act, create_table, free_port, in_process_client, join, state
 from sqlalchemy import inspect
 
-from bloodyinn.server.app import create_app
 from bloodyinn.server.db import make_engine, metadata
 from bloodyinn.server.migrate import upgrade
 from bloodyinn.server.settings import ServerSettings
@@ -97,7 +95,7 @@ def test_postgres_migration_and_play(postgres_url: str) -> None:
     with engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), metadata) == []
     engine.dispose()
-    with TestClient(create_app(ServerSettings(database_url=postgres_url, bot_delay=0))) as client:
+    with in_process_client(ServerSettings(database_url=postgres_url, bot_delay=0)) as client:
         table_id = create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=3)
         tokens = [join(client, table_id, 0), join(client, table_id, 1)]
         for _ in range(10):
@@ -107,5 +105,5 @@ def test_postgres_migration_and_play(postgres_url: str) -> None:
             response = act(client, table_id, seat, tokens[seat], mine["seq"], mine["choices"][-1]["text"])
             assert response.status_code == 200
     # A new server on the same database rebuilds the game from the stored actions.
-    with TestClient(create_app(ServerSettings(database_url=postgres_url, bot_delay=0))) as client:
+    with in_process_client(ServerSettings(database_url=postgres_url, bot_delay=0)) as client:
         assert state(client, table_id)["seq"] == 10

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from fastapi.testclient import TestClient
 from server_helpers import create_table, join
 from starlette.websockets import WebSocketDisconnect
 
 from bloodyinn.server.protocol import server_messages
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
