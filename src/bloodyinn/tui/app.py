@@ -235,7 +235,7 @@ class BloodyInnApp(App[None]):
         if not self.session.human_to_play:
             self.notify("Hints are for your own turn.")
             return
-        self.chooser.show_details(["Asking the hard bot for advice..."])
+        self.chooser.show_note(["Asking the hard bot for advice..."])
         self.fetch_hint()
 
     @work(exclusive=True, group="hint")
@@ -247,5 +247,5 @@ class BloodyInnApp(App[None]):
         if len(game.actions) != moves:  # the position changed while the bot thought: the advice is stale
             return
         lines = ["Hint from the hard bot:", *(f"{n}. {h.text} [{h.action}]" for n, h in enumerate(found, 1))]
-        self.chooser.show_details(lines)
+        self.chooser.show_note(lines, found[0].action if found else None)
         self.write(lines)

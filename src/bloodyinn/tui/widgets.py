@@ -64,6 +64,9 @@ class ChooserPanel(Vertical):
         super().__init__(**kwargs)
         self.chooser: Chooser | None = None
         self._options: list[Option] = []
+        # A note kept under the details for the whole decision (the hint), whatever option is highlighted.
+        self._note: list[str] = []
+        self._advice: Action | None = None
 
     def compose(self) -> Any:
         yield Static(id="prompt")
@@ -79,6 +82,7 @@ class ChooserPanel(Vertical):
 
     def load(self, chooser: Chooser, title: str) -> None:
         self.chooser = chooser
+        self._note, self._advice = [], None
         self.border_title = title
         self._refresh()
         self.option_list.focus()
@@ -87,13 +91,34 @@ class ChooserPanel(Vertical):
         """No decision for a person right now: show why (a bot is thinking, the game is over)."""
         self.chooser = None
         self._options = []
+        self._note, self._advice = [], None
         self.border_title = title
         self.query_one("#prompt", Static).update(Text(message))
         self.option_list.clear_options()
         self.show_details(list(details))
 
+    def show_note(self, lines: list[str], action: Action | None = None) -> None:
+        """Keep `lines` in view for this decision and, at every step, highlight the option leading to
+        `action` (the advice), when it is offered."""
+        self._note, self._advice = lines, action
+        self._point_at_advice()
+        self._show_highlighted()
+
+    def _point_at_advice(self) -> None:
+        for index, option in enumerate(self._options):
+            if self._advice is not None and self._advice in option.actions:
+                self.option_list.highlighted = index
+
     def show_details(self, lines: list[str]) -> None:
-        self.query_one("#details", Static).update(Text("\n".join(lines)))
+        note = ["", *self._note] if self._note and lines else self._note
+        self.query_one("#details", Static).update(Text("\n".join([*lines, *note])))
+
+    def _show_highlighted(self) -> None:
+        index = self.option_list.highlighted
+        if self.chooser is not None and index is not None and index < len(self._options):
+            self.show_details(self.chooser.details(self._options[index]))
+        else:
+            self.show_details([])
 
     def _refresh(self) -> None:
         chooser = self.chooser
@@ -110,11 +135,11 @@ class ChooserPanel(Vertical):
                                  for i, o in enumerate(self._options, 1)])
         if self._options:
             option_list.highlighted = 0
-            self.show_details(chooser.details(self._options[0]))
+            self._point_at_advice()
+        self._show_highlighted()
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if self.chooser is not None and event.option_index < len(self._options):
-            self.show_details(self.chooser.details(self._options[event.option_index]))
+    def on_option_list_option_highlighted(self) -> None:
+        self._show_highlighted()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
