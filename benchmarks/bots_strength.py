@@ -16,21 +16,35 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from bloodyinn import Game, new_game
 from bloodyinn.bots import make_bot
-from bloodyinn.bots.arena import duplicate_schedule, run
+from bloodyinn.bots.arena import GameResult, duplicate_schedule, run
 from bloodyinn.bots.ratings import mean_interval, standings, wilson
 from bloodyinn.rules.endgame import SOLO_TITLES
 
 
-def duel(a: str, b: str, deals: int, seed: int, jobs: int) -> None:
+def _logger(path: str | None) -> Callable[[GameResult], None] | None:
+    """Append every finished game to a JSON-lines file, so a long run can be read while it goes on."""
+    if path is None:
+        return None
+
+    def log(result: GameResult) -> None:
+        with open(path, "a") as f:
+            f.write(json.dumps(result.to_dict()) + "\n")
+
+    return log
+
+
+def duel(a: str, b: str, deals: int, seed: int, jobs: int, log: str | None = None) -> None:
     started = time.perf_counter()
-    results = run(duplicate_schedule([a, b], 2, deals, seed), jobs)
+    results = run(duplicate_schedule([a, b], 2, deals, seed), jobs, progress=_logger(log))
     rows = {s.entrant: s for s in standings(results, [a, b])}
     first = rows[a]
     print(f"{a} vs {b}: {first.games} two-player short games over {deals} duplicate deals (seed {seed})")
@@ -40,9 +54,9 @@ def duel(a: str, b: str, deals: int, seed: int, jobs: int) -> None:
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
 
-def solo(bot: str, games: int, seed: int, jobs: int) -> None:
+def solo(bot: str, games: int, seed: int, jobs: int, log: str | None = None) -> None:
     started = time.perf_counter()
-    results = run(duplicate_schedule([bot], 1, games, seed, length="long"), jobs)
+    results = run(duplicate_schedule([bot], 1, games, seed, length="long"), jobs, progress=_logger(log))
     scores = [0.0 if r.lost else float(r.scores[0]) for r in results]
     lost = sum(r.lost for r in results)
     mean, half = mean_interval(scores)
@@ -120,11 +134,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", help="append each finished game to this JSON-lines file")
     args = parser.parse_args()
     if args.what == "duel":
-        duel(args.a, args.b, args.deals, args.seed, args.jobs)
+        duel(args.a, args.b, args.deals, args.seed, args.jobs, args.log)
     elif args.what == "solo":
-        solo(args.bot, args.games, args.seed, args.jobs)
+        solo(args.bot, args.games, args.seed, args.jobs, args.log)
     elif args.what == "speed":
         speed(args.bot, args.positions, args.seed)
     else:

@@ -64,3 +64,22 @@ def test_hard_decides_within_a_second() -> None:
         started = time.perf_counter()
         bot.choose(game.view(game.current_player), game.legal_actions())
         assert time.perf_counter() - started < 1.0
+
+
+def test_redealing_keeps_everything_visible_and_shuffles_only_the_hidden_cards() -> None:
+    from bloodyinn.bots.mcts import _redeal
+
+    real = position(players=2, seed=6, skip=4)
+    seat = real.current_player
+    view = real.view(seat)
+    sample = Game.from_view(view, 1)
+    hidden = sorted(sample.state.entrance[:-1] + sample.state.culled)
+    deals = set()
+    for seed in range(5):
+        game = _redeal(sample, seed)
+        assert game.view(seat) == view
+        assert sorted(game.state.entrance[:-1] + game.state.culled) == hidden
+        assert game.state.entrance[-1] == sample.state.entrance[-1]  # the visible top card stays
+        deals.add(tuple(game.state.entrance))
+    assert len(deals) > 1
+    assert sample.view(seat) == view  # the sample itself is untouched
