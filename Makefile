@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench
+.PHONY: play terminal test lint bench
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -12,7 +12,10 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 play: $(VENV)/.installed
-	$(BIN)/bloodyinn simulate --players 2
+	$(BIN)/bloodyinn serve
+
+terminal: $(VENV)/.installed
+	$(BIN)/bloodyinn play
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check src tests benchmarks
