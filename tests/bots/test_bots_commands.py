@@ -69,3 +69,20 @@ def test_hint_command_on_a_saved_game(tmp_path: Path) -> None:
     other = 1 - game.current_player
     result = runner.invoke(app, ["hint", str(save), "--seat", str(other)])
     assert "nothing to decide" in result.output
+
+
+def test_hint_reads_a_game_wrapped_in_a_face_save(tmp_path: Path) -> None:
+    game = position(players=2, seed=5, skip=2)
+    save = tmp_path / "tui.json"
+    save.write_text(json.dumps({"format": "some-face-save", "game": json.loads(game.to_json())}))
+    result = runner.invoke(app, ["hint", str(save), "--top", "1", "--level", "easy"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1].startswith("1. ")
+
+
+def test_hint_reports_a_broken_save(tmp_path: Path) -> None:
+    save = tmp_path / "broken.json"
+    save.write_text("{not json")
+    result = runner.invoke(app, ["hint", str(save)])
+    assert result.exit_code == 1
+    assert "Cannot load" in result.output

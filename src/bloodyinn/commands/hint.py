@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -9,7 +10,7 @@ import typer
 
 
 def hint(
-    savefile: Annotated[Path, typer.Argument(help="A game saved as JSON (Game.to_json).", exists=True,
+    savefile: Annotated[Path, typer.Argument(help="A saved game: Game.to_json, or a terminal-game save.", exists=True,
                                              dir_okay=False)],
     seat: Annotated[int | None, typer.Option("--seat", min=0, max=3,
                                              help="Seat to advise (default: the seat that must decide).")] = None,
@@ -26,7 +27,7 @@ def hint(
     if level not in LEVELS:
         raise typer.BadParameter(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
     try:
-        game = Game.from_json(savefile.read_text())
+        game = Game.from_json(_engine_save(savefile.read_text()))
     except BloodyInnError as exc:
         typer.echo(f"Cannot load {savefile}: {exc}", err=True)
         raise typer.Exit(1) from None
@@ -44,6 +45,17 @@ def hint(
     for rank, h in enumerate(advise(view, game.legal_actions(), level=level, top=top, seed=seed), 1):
         typer.echo(f"{rank}. {h.action}  [{_estimate(h.value, level, game.config.solo)}]")
         typer.echo(f"   {h.reason}")
+
+
+def _engine_save(text: str) -> str:
+    """The engine's save inside a face's save file (the terminal game keeps it under "game"), or the text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return text  # Game.from_json reports the problem
+    if isinstance(data, dict) and isinstance(data.get("game"), dict):
+        return json.dumps(data["game"])
+    return text
 
 
 def _estimate(value: float, level: str, solo: bool) -> str:
