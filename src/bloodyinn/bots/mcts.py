@@ -111,11 +111,10 @@ class MctsBot:
         # Playout randomness comes from its own generator so that the iteration count alone fixes the result.
         rng = random.Random(seeds[0])
         for number, seed in enumerate(seeds):
-            if number % 4 == 0 and number:
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-                if number % 16 == 0 and _decided(root, iterations - number):
-                    break
+            if deadline is not None and number and time.perf_counter() > deadline:
+                break
+            if number % 16 == 0 and number and _decided(root, iterations - number):
+                break
             self._iterate(root, _redeal(sample, seed), allowed, rng)
         return root, sample
 
