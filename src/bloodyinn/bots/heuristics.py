@@ -131,7 +131,7 @@ _FLAT = {"large_chandelier": 4, "king_size_bed": 6, "dining_room": 9, "pavilion"
 _COUNTED = {"vegetable_garden": GuestType.ARTISAN, "kiosk": GuestType.MERCHANT, "altar": GuestType.RELIGIOUS}
 
 
-def _build_income(state: State, seat: int, card_id: str) -> int:
+def build_income(state: State, seat: int, card_id: str) -> int:
     annex = _ANNEX_OF[card_id]
     if annex in _FLAT:
         return _FLAT[annex]
@@ -267,7 +267,7 @@ class Scorer:
         occ = OCCUPATIONS[occ_index]
         potential = 0.0
         if occ.buildable:
-            value = self.gain(_build_income(self.state, self.seat, occ.id))
+            value = self.gain(build_income(self.state, self.seat, occ.id))
             value += _annex_worth(self.state, self.seat, occ.id, self.left)
             potential = 0.6 * max(0.0, value - 1.5 * occ.rank - 1.0)
         self._potential[occ_index] = potential
@@ -305,7 +305,7 @@ class Scorer:
         for occ, ref in action.corpses:
             rank = _OCC_RANK[occ]
             pocket = CARD_POCKET_BY_OCC[occ]
-            if _owner_of_ref(state, ref) == seat:
+            if annex_owner(state, ref) == seat:
                 value += self.gain(pocket)
                 # Filling a slot of a high-rank annex with a cheap corpse wastes room for better ones.
                 slot_rank = 1 if ref.startswith("barn.") else _OCC_RANK[ref.split(".")[0]]
@@ -386,18 +386,14 @@ class Scorer:
 
     def _build(self, action: Build) -> float:
         state, seat = self.state, self.seat
-        value = self.gain(_build_income(state, seat, action.card)) + _annex_worth(state, seat, action.card, self.left)
+        value = self.gain(build_income(state, seat, action.card)) + _annex_worth(state, seat, action.card, self.left)
         value -= OCC_VALUE[action.card] + paid_cost(action.pay, "build") - 1.0  # the card leaves: no wage
         spent = 1 + sum(1 for o in action.pay if _OCC_TYPE[o] is not GuestType.ARTISAN)
         return value - 0.1 * len(action.pay) - self.delay(self.hand - spent)
 
 
-def score_action(state: State, config: GameConfig, seat: int, action: Action) -> float:
-    """How good one action looks for `seat`, in francs (see `Scorer` to score many)."""
-    return Scorer(state, config, seat).score(action)
-
-
-def _owner_of_ref(state: State, ref: str) -> int:
+def annex_owner(state: State, ref: str) -> int:
+    """The seat owning an annex named by its text id (a card id or `barn.<seat>`), -1 if none."""
     if ref.startswith("barn."):
         return int(ref[5:])
     card = CARD_BY_ID[ref]

@@ -9,7 +9,8 @@ from ..config import GameConfig
 from ..describe import describe_action
 from ..state import NO_CARD, State
 from .heuristics import (
-    _build_income,
+    annex_owner,
+    build_income,
     gain,
     my_actions_left,
     own_free_slots,
@@ -37,7 +38,7 @@ def _why(state: State, config: GameConfig, seat: int, action: Action) -> str:
             return "cash is needed now, for wages or payments"
         return "nothing else is worth the cards it costs"
     if isinstance(action, Bury):
-        own = sum(1 for _, ref in action.corpses if _owner(state, ref) == seat)
+        own = sum(1 for _, ref in action.corpses if annex_owner(state, ref) == seat)
         pocket = sum(OCCUPATION_BY_ID[occ].pocket for occ, _ in action.corpses)
         money = "the full pocket money" if own == len(action.corpses) else "half the pocket money each"
         return f"{money} (up to {pocket}F), and the police can no longer find it"
@@ -61,7 +62,7 @@ def _why(state: State, config: GameConfig, seat: int, action: Action) -> str:
         return text
     if isinstance(action, Build):
         occ = OCCUPATION_BY_ID[action.card]
-        income = gain(state, config, seat, _build_income(state, seat, action.card))
+        income = gain(state, config, seat, build_income(state, seat, action.card))
         parts = [f"+{income:g}F now"] if income > 0 else []
         if occ.rank:
             parts.append(f"room for {occ.rank} corpse(s) at full pocket money")
@@ -81,11 +82,3 @@ def _why(state: State, config: GameConfig, seat: int, action: Action) -> str:
         return "they are the least useful accomplices"
     return "it looks best"
 
-
-def _owner(state: State, ref: str) -> int:
-    if ref.startswith("barn."):
-        return int(ref[5:])
-    from ..cards import CARD_BY_ID
-
-    card = CARD_BY_ID[ref]
-    return next((s for s, owned in enumerate(state.annexes) if card in owned), -1)
