@@ -1,15 +1,16 @@
 """The search bot: information-set Monte Carlo tree search over determinizations.
 
 The bot cannot see the order of the entrance stack nor the culled cards, so every iteration imagines them
-afresh (`Game.from_view` with a new seed: a deal consistent with everything the seat sees) and walks one
-shared tree of decisions with it (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012). A node's
-statistics thus average over the hidden cards instead of trusting one guess. Each player picks their own
-moves in the tree by UCB on their own reward; the playout below the tree follows the greedy scores with
-some randomness and stops a few rounds ahead, where `heuristics.position_value` judges the position.
+afresh (a deal consistent with everything the seat sees: `Game.from_view` once per decision, then `_redeal`
+with a new seed) and walks one shared tree of decisions with it (single-observer ISMCTS, Cowling, Powley &
+Whitehouse 2012). A node's statistics thus average over the hidden cards instead of trusting one guess.
+Each player picks their own moves in the tree by UCB on their own reward; the playout below the tree follows
+the greedy scores with some randomness and stops a few rounds ahead, where `heuristics.position_value`
+judges the position.
 
-Moves are widened progressively in the order of their greedy score, so that the many ways to pay for one
-action do not drown the search. The budget is a number of iterations (deterministic for a seed) with an
-optional time limit.
+Moves are widened progressively in the order of their greedy score, and that score also biases UCB while a
+move has few visits, so that the many ways to pay for one action do not drown the search. The budget is a
+number of iterations (deterministic for a seed) with an optional time limit.
 """
 
 from __future__ import annotations
