@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Bribe
 from ..cards import CARD_IDS, CARD_RANK, PaidAction
 from ..config import GameConfig
@@ -10,7 +12,7 @@ from ..events import Event
 from ..state import NO_CARD, State
 from .annexes import count_annex, has_annex
 from .context import Turn
-from .payment import check_payment, cost_range, payment_options, settle_payment
+from .payment import OccCounts, check_payment, cost_range, payment_options, settle_payment
 from .targets import check_rooms, room_target_sets
 
 
@@ -24,12 +26,20 @@ def legal(state: State, config: GameConfig, turn: Turn) -> list[Bribe]:
     parlors = turn.owns("parlor")
     for rooms, base in room_target_sets(turn.occupied, multi=turn.owns("store") > 0):
         low, high = cost_range(base, parlors)
-        if low > len(turn.hand):
-            continue
-        actions.extend([Bribe(rooms, 0, pay) for pay in payment_options(turn.counts, low, high)])
+        if low <= len(turn.hand):
+            actions.extend(_room_bribes(rooms, turn.counts, low, high))
     limit = 4 if turn.owns("brewery") else 2  # R-BRIBE-3
-    actions.extend([Bribe((), k) for k in range(1, min(limit, len(state.bistro)) + 1)])
+    actions.extend(_PEASANT_BRIBES[:min(limit, len(state.bistro))])
     return actions
+
+
+_PEASANT_BRIBES = tuple(Bribe((), k) for k in range(1, 5))  # actions are immutable: shared
+
+
+@lru_cache(maxsize=65536)
+def _room_bribes(rooms: tuple[int, ...], counts: OccCounts, low: int, high: int) -> tuple[Bribe, ...]:
+    """Every payment of `low` to `high` cards from the hand for bribing the travelers in `rooms`."""
+    return tuple(Bribe(rooms, 0, pay) for pay in payment_options(counts, low, high))
 
 
 def check(state: State, config: GameConfig, seat: int, action: Bribe) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from ..actions import Bury
@@ -25,7 +26,9 @@ from ..state import State
 from .annexes import count_annex, free_capacity, has_annex, owner_of
 from .context import Turn
 from .money import gain
-from .payment import check_payment, cost_range, payment_options, settle_payment, take_card
+from .payment import OccCounts, check_payment, cost_range, payment_options, settle_payment, take_card
+
+Placement = tuple[tuple[str, str], ...]  # (corpse occupation id, annex ref) pairs, as in `Bury.corpses`
 
 
 def _corpse_sets(corpses: list[int], crypt: bool) -> list[tuple[int, ...]]:
@@ -44,26 +47,25 @@ def _corpse_sets(corpses: list[int], crypt: bool) -> list[tuple[int, ...]]:
     return sets
 
 
-def _placements(state: State, chosen: tuple[int, ...]) -> list[tuple[tuple[str, str], ...]]:
-    """Every way to put the chosen corpses under annexes with room, anyone's (R-BURY-3, A-36).
+def _placements(state: State, slots: list[int], chosen: tuple[int, ...]) -> tuple[Placement, ...]:
+    """Every way to put the chosen corpses under the annexes with room `slots`, anyone's (R-BURY-3, A-36).
 
     Capacity counts the corpses placed in the same action; equal corpses make equal placements, which are
     listed once."""
-    slots = [annex for annex, _ in state.annex_slots() if free_capacity(state, annex) > 0]
     if len(chosen) == 1:  # the usual case, without the Crypt: one placement per annex with room
         occ_id = OCCUPATIONS[chosen[0]].id
-        return [((occ_id, annex_ref(annex)),) for annex in slots]
+        return tuple([((occ_id, annex_ref(annex)),) for annex in slots])
     seen: set[tuple[tuple[int, str], ...]] = set()
-    results: list[tuple[tuple[str, str], ...]] = []
+    results: list[Placement] = []
     for assignment in product(slots, repeat=len(chosen)):
-        if len(chosen) > 1 and any(assignment.count(a) > free_capacity(state, a) for a in set(assignment)):
+        if any(assignment.count(a) > free_capacity(state, a) for a in set(assignment)):
             continue
         pairs = tuple(sorted((occ, annex_ref(annex)) for occ, annex in zip(chosen, assignment)))
         if pairs in seen:
             continue
         seen.add(pairs)
         results.append(tuple((OCCUPATIONS[o].id, ref) for o, ref in pairs))
-    return results
+    return tuple(results)
 
 
 def _drop_options(pay: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -79,21 +81,30 @@ def legal(state: State, config: GameConfig, turn: Turn) -> list[Bury]:
     corpses = state.corpses[turn.seat]
     if not corpses:
         return []
+    slots = [annex for annex, _ in state.annex_slots() if free_capacity(state, annex) > 0]
+    if not slots:
+        return []
     actions: list[Bury] = []
     cellars = turn.owns("cellar")
     chapel = turn.owns("chapel") > 0
     for chosen in _corpse_sets(corpses, turn.owns("crypt") > 0):
         low, high = cost_range(sum(OCCUPATIONS[o].rank for o in chosen), cellars)
-        if low > len(turn.hand):
-            continue
-        placements = _placements(state, chosen)
-        if not placements:
-            continue
-        for pay in payment_options(turn.counts, low, high):
-            drops = _drop_options(pay) if chapel else [()]
-            for placement in placements:
-                actions.extend([Bury(placement, pay, drop) for drop in drops])
+        if low <= len(turn.hand):
+            actions.extend(_burials(_placements(state, slots, chosen), turn.counts, low, high, chapel))
     return actions
+
+
+@lru_cache(maxsize=65536)
+def _burials(placements: tuple[Placement, ...], counts: OccCounts, low: int, high: int,
+             chapel: bool) -> tuple[Bury, ...]:
+    """Every payment of `low` to `high` cards from the hand for each placement, and under the Chapel every
+    choice of the played cards that do not return."""
+    actions: list[Bury] = []
+    for pay in payment_options(counts, low, high):
+        drops = _drop_options(pay) if chapel else [()]
+        for placement in placements:
+            actions.extend([Bury(placement, pay, drop) for drop in drops])
+    return tuple(actions)
 
 
 def annex_from_ref(state: State, ref: str) -> int:

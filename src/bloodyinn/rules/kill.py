@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Kill
 from ..cards import CARD_IDS, CARD_RANK, PaidAction
 from ..config import GameConfig
@@ -10,19 +12,27 @@ from ..events import Event
 from ..state import NO_CARD, State
 from .annexes import has_annex
 from .context import Turn
-from .payment import check_payment, payment_options, settle_payment
+from .payment import OccCounts, check_payment, payment_options, settle_payment
 from .targets import check_rooms, room_target_sets
 
 
 def legal(state: State, config: GameConfig, turn: Turn) -> list[Kill]:
     actions: list[Kill] = []
     for rooms, base in room_target_sets(turn.occupied, multi=turn.owns("butchers_shop") > 0):
-        if base > len(turn.hand):  # no annex reduces a Kill (R-KILL-1)
-            continue
-        actions.extend([Kill(rooms, False, pay) for pay in payment_options(turn.counts, base, base)])
+        if base <= len(turn.hand):  # no annex reduces a Kill (R-KILL-1)
+            actions.extend(_room_kills(rooms, turn.counts, base))
     if state.bistro:
-        actions.append(Kill((), True))
+        actions.append(_PEASANT_KILL)
     return actions
+
+
+_PEASANT_KILL = Kill((), True)  # actions are immutable: shared
+
+
+@lru_cache(maxsize=65536)
+def _room_kills(rooms: tuple[int, ...], counts: OccCounts, cost: int) -> tuple[Kill, ...]:
+    """Every payment of `cost` cards from the hand for killing the travelers in `rooms`."""
+    return tuple(Kill(rooms, False, pay) for pay in payment_options(counts, cost, cost))
 
 
 def check(state: State, config: GameConfig, seat: int, action: Kill) -> None:

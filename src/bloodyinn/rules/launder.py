@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Pass
 from ..config import GameConfig
 from ..errors import IllegalActionError
@@ -11,11 +13,15 @@ from .context import Turn
 from .money import gain
 
 
-def legal(state: State, config: GameConfig, turn: Turn) -> list[Pass]:
-    actions = [Pass()]
-    actions.extend([Pass(m, 0) for m in range(1, state.cash[turn.seat] // 10 + 1)])
-    actions.extend([Pass(0, m) for m in range(1, state.checks[turn.seat] + 1)])
-    return actions
+def legal(state: State, config: GameConfig, turn: Turn) -> tuple[Pass, ...]:
+    return _passes(state.cash[turn.seat] // 10, state.checks[turn.seat])
+
+
+@lru_cache(maxsize=1024)
+def _passes(most_bought: int, most_cashed: int) -> tuple[Pass, ...]:
+    """Pass, buying 1 to `most_bought` checks, or cashing 1 to `most_cashed` (actions are immutable: shared)."""
+    return (Pass(), *[Pass(m, 0) for m in range(1, most_bought + 1)],
+            *[Pass(0, m) for m in range(1, most_cashed + 1)])
 
 
 def check(state: State, config: GameConfig, seat: int, action: Pass) -> None:
