@@ -15,10 +15,10 @@ from .state import NO_CARD, State
 def action_facts(state: State, action: Action) -> tuple[int, ...]:
     """The facts `describe` needs: the guests of targeted rooms, the arriving traveler, or the
     gravedigger's fee and whether it can be paid in full."""
-    if isinstance(action, Bribe | Kill):
-        return tuple(state.rooms[r - 1] for r in action.rooms)
     if isinstance(action, Place):
         return (state.arrival,)
+    if isinstance(action, (Bribe, Kill)):
+        return tuple([state.rooms[r - 1] for r in action.rooms])
     if isinstance(action, PayGravedigger):
         seat = (state.first_player + state.turn) % state.players
         fee = 10 * len(state.corpses[seat])

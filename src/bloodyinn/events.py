@@ -39,7 +39,10 @@ def _zone_words(zone: str | None) -> str:
 
 
 class Event(NamedTuple):
-    """One thing that happened. A tuple, because games create many of them and most are never read."""
+    """One thing that happened. A tuple, because games create many of them and most are never read.
+
+    The engine writes its frequent events positionally, which costs half a keyword construction:
+    ``Event("move", seat, card, source, dest)`` and ``Event("draw", None, card, source, dest)``."""
 
     kind: str
     seat: int | None = None

@@ -68,11 +68,11 @@ def apply(state: State, config: GameConfig, seat: int, action: Bribe, events: li
         for _ in range(action.peasants):
             card = state.bistro.pop()
             hand.append(card)
-            events.append(Event("move", seat=seat, card=CARD_IDS[card], source="bistro", dest=f"hand:{seat}"))
+            events.append(Event("move", seat, CARD_IDS[card], "bistro", f"hand:{seat}"))
         return
     settle_payment(state, seat, action.pay, PaidAction.BRIBE, events)
     for room in action.rooms:  # the bribed guests join the hand last (R-ACT-6)
         card = state.rooms[room - 1]
         state.rooms[room - 1] = NO_CARD
         hand.append(card)
-        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"room{room}", dest=f"hand:{seat}"))
+        events.append(Event("move", seat, CARD_IDS[card], f"room{room}", f"hand:{seat}"))

@@ -59,5 +59,5 @@ def apply(state: State, config: GameConfig, seat: int, action: Build, events: li
     card = take_card(hand, action.card)  # set aside first: it cannot pay for itself (R-ACT-5)
     settle_payment(state, seat, action.pay, PaidAction.BUILD, events)
     state.annexes[seat].append(card)
-    events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"hand:{seat}", dest=f"annex:{seat}"))
+    events.append(Event("move", seat, CARD_IDS[card], f"hand:{seat}", f"annex:{seat}"))
     immediate_effect(state, config, seat, card, action.room, events)

@@ -156,7 +156,7 @@ def apply(state: State, config: GameConfig, seat: int, action: Bury, events: lis
         card = take_card(state.corpses[seat], occ)
         annex = annex_from_ref(state, ref)
         state.buried.setdefault(annex, []).append(card)
-        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"corpses:{seat}", dest=f"under:{ref}"))
+        events.append(Event("move", seat, CARD_IDS[card], f"corpses:{seat}", f"under:{ref}"))
         owner = owner_of(state, annex)
         pocket = CARD_POCKET[card]
         if owner == seat:  # R-BURY-4: all of it under one's own annex, else half each

@@ -77,13 +77,18 @@ def check(state: State, config: GameConfig, action: Action) -> None:
 
 
 def action_event(state: State, seat: int, action: Action) -> Event:
-    return Event("action", seat=seat, action=action, facts=action_facts(state, action))
+    facts = action_facts(state, action)
+    return Event("action", seat, None, None, None, 0, "", action, facts)  # positional: see `Event`
 
 
 def apply_effects(state: State, config: GameConfig, action: Action, events: list[Event]) -> None:
     """The action's own effects, without moving on to the next decision (used for previews)."""
     seat = current_player(state)
     assert seat is not None
+    _apply_effects(state, config, seat, action, events)
+
+
+def _apply_effects(state: State, config: GameConfig, seat: int, action: Action, events: list[Event]) -> None:
     if isinstance(action, Place):
         welcome.place(state, config, action.room, events)
     elif isinstance(action, PayGravedigger):
@@ -99,7 +104,7 @@ def apply(state: State, config: GameConfig, action: Action, events: list[Event])
     seat = current_player(state)
     assert seat is not None
     events.append(action_event(state, seat, action))
-    apply_effects(state, config, action, events)
+    _apply_effects(state, config, seat, action, events)
     if isinstance(action, Release):
         state.pending_release = 0
     if not isinstance(action, Place):  # placing is counted by the rooms, every other decision by turns
@@ -113,13 +118,14 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
     while True:
         stage = state.stage
         if stage == Stage.WELCOME:
-            if state.arrival != NO_CARD:
-                room = welcome.forced_room(state, config)
-                if room is None:
-                    return
-                welcome.place(state, config, room, events)
-            elif not (state.empty_open_rooms() and welcome.draw(state, events)):
+            rooms = state.empty_open_rooms()
+            if state.arrival == NO_CARD and not (rooms and welcome.draw(state, events)):
                 _end_welcome(state, events)
+                continue
+            room = welcome.forced_room(rooms, config)  # the arrival's room when there is no choice
+            if room is None:
+                return
+            welcome.place(state, config, room, events)
         elif stage == Stage.NIGHT:
             if state.turn < 2 * n:  # R-NIGHT-1: two alternating actions each
                 return

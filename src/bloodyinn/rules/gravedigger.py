@@ -55,5 +55,5 @@ def remove_corpses(state: State, seat: int, events: list[Event]) -> None:
     """The gravedigger takes every unburied corpse to the box, paid in full or not (A-38)."""
     for card in state.corpses[seat]:
         state.gravedigger.append(card)
-        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"corpses:{seat}", dest="box"))
+        events.append(Event("move", seat, CARD_IDS[card], f"corpses:{seat}", "box"))
     state.corpses[seat] = []

@@ -56,12 +56,11 @@ def apply(state: State, config: GameConfig, seat: int, action: Kill, events: lis
     if action.peasant:
         card = state.bistro.pop()
         corpses.append(card)
-        events.append(Event("move", seat=seat, card=CARD_IDS[card], source="bistro", dest=f"corpses:{seat}"))
+        events.append(Event("move", seat, CARD_IDS[card], "bistro", f"corpses:{seat}"))
         return
     settle_payment(state, seat, action.pay, PaidAction.KILL, events)
     for room in action.rooms:
         card = state.rooms[room - 1]
         state.rooms[room - 1] = NO_CARD
         corpses.append(card)
-        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"room{room}",
-                            dest=f"corpses:{seat}"))
+        events.append(Event("move", seat, CARD_IDS[card], f"room{room}", f"corpses:{seat}"))

@@ -34,7 +34,7 @@ def empty_inn(state: State, events: list[Event]) -> None:
         if card != NO_CARD:
             state.exit.append(card)
             state.rooms[i] = NO_CARD
-            events.append(Event("move", card=CARD_IDS[card], source=f"room{i + 1}", dest="exit"))
+            events.append(Event("move", None, CARD_IDS[card], f"room{i + 1}", "exit"))
 
 
 def pay_wages(state: State, seat: int, events: list[Event]) -> int:
@@ -67,4 +67,4 @@ def release(state: State, seat: int, action: Release, events: list[Event]) -> No
         card = take_card(hand, occ_id)
         dest = "bistro" if CARD_OCC[card] == PEASANT_OCC else "exit"
         (state.bistro if dest == "bistro" else state.exit).append(card)
-        events.append(Event("move", seat=seat, card=CARD_IDS[card], source=f"hand:{seat}", dest=dest))
+        events.append(Event("move", seat, CARD_IDS[card], f"hand:{seat}", dest))

@@ -113,7 +113,7 @@ def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: PaidAc
         card = take_card(hand, occ_id)
         if CARD_OCC[card] == PEASANT_OCC:
             state.bistro.append(card)
-            events.append(Event("move", seat=seat, card=CARD_IDS[card], source=hand_zone, dest="bistro"))
+            events.append(Event("move", seat, CARD_IDS[card], hand_zone, "bistro"))
         else:
             state.exit.append(card)
-            events.append(Event("move", seat=seat, card=CARD_IDS[card], source=hand_zone, dest="exit"))
+            events.append(Event("move", seat, CARD_IDS[card], hand_zone, "exit"))

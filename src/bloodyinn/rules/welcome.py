@@ -28,7 +28,7 @@ def draw(state: State, events: list[Event]) -> bool:
             return False
     card = state.entrance.pop()
     state.arrival = card
-    events.append(Event("draw", card=CARD_IDS[card], source="entrance", dest="arrival"))
+    events.append(Event("draw", None, CARD_IDS[card], "entrance", "arrival"))
     return True
 
 
@@ -39,10 +39,9 @@ def legal(state: State, config: GameConfig) -> list[Place]:
     return [_PLACES[room] for room in state.empty_open_rooms()]
 
 
-def forced_room(state: State, config: GameConfig) -> int | None:
-    """The room the arrival must take with no choice: First Come First Served (R-VAR-FCFS-1, A-23), or a
-    single empty room."""
-    rooms = state.empty_open_rooms()
+def forced_room(rooms: list[int], config: GameConfig) -> int | None:
+    """The room the arrival must take with no choice, among the empty open `rooms`: First Come First Served
+    (R-VAR-FCFS-1, A-23), or a single empty room."""
     if config.first_come_first_served or len(rooms) == 1:
         return rooms[0]
     return None
@@ -54,7 +53,7 @@ def check(state: State, config: GameConfig, action: Place) -> None:
         if not 1 <= action.room <= NUM_ROOMS or state.keys[action.room - 1] == CLOSED:
             raise IllegalActionError(f"room {action.room} has no key: it is closed", "R-WELCOME-1")
         raise IllegalActionError(f"room {action.room} is already occupied", "R-WELCOME-1")
-    forced = forced_room(state, config)
+    forced = forced_room(rooms, config)
     if forced is not None and action.room != forced:
         raise IllegalActionError(f"First Come First Served: the traveler goes to room {forced}", "R-VAR-FCFS-1")
 
@@ -65,8 +64,7 @@ def place(state: State, config: GameConfig, room: int, events: list[Event]) -> N
     card = state.arrival
     state.arrival = NO_CARD
     state.rooms[room - 1] = card
-    events.append(Event("move", seat=state.first_player, card=CARD_IDS[card], source="arrival",
-                        dest=f"room{room}"))
+    events.append(Event("move", state.first_player, CARD_IDS[card], "arrival", f"room{room}"))
     owner = state.room_service[room - 1]
     if owner != NOBODY:
         gain(state, config, owner, CARD_RANK[card], f"Room Service in room {room}", events)
