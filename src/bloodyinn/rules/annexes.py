@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import CARD_IDS, CARD_OCC, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of, is_barn
+from ..cards import CARD_ANNEX, CARD_IDS, CARD_OCC, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of, is_barn
 from ..config import GameConfig
 from ..events import Event
 from ..state import CLOSED, NOBODY, WHITE, State
@@ -17,11 +17,11 @@ def annex_id_of(card: int) -> str:
 
 def count_annex(state: State, seat: int, annex_id: str) -> int:
     """How many copies of an annex a player owns (duplicates stack, R-ANNEX-STACK)."""
-    return sum(1 for card in state.annexes[seat] if OCCUPATIONS[CARD_OCC[card]].annex_id == annex_id)
+    return [CARD_ANNEX[card] for card in state.annexes[seat]].count(annex_id)
 
 
 def has_annex(state: State, seat: int, annex_id: str) -> bool:
-    return any(OCCUPATIONS[CARD_OCC[card]].annex_id == annex_id for card in state.annexes[seat])
+    return annex_id in [CARD_ANNEX[card] for card in state.annexes[seat]]
 
 
 def free_capacity(state: State, annex: int) -> int:

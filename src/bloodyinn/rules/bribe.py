@@ -23,12 +23,12 @@ def peasant_limit(state: State, seat: int) -> int:
 
 def legal(state: State, config: GameConfig, turn: Turn) -> list[Bribe]:
     actions: list[Bribe] = []
-    parlors = turn.owns("parlor")
-    for rooms, base in room_target_sets(turn.occupied, multi=turn.owns("store") > 0):
+    parlors = turn.owned.get("parlor", 0)
+    for rooms, base in room_target_sets(turn.occupied, multi=turn.owned.get("store", 0) > 0):
         low, high = cost_range(base, parlors)
         if low <= len(turn.hand):
             actions.extend(_room_bribes(rooms, turn.counts, low, high))
-    limit = 4 if turn.owns("brewery") else 2  # R-BRIBE-3
+    limit = 4 if turn.owned.get("brewery", 0) else 2  # R-BRIBE-3
     actions.extend(_PEASANT_BRIBES[:min(limit, len(state.bistro))])
     return actions
 

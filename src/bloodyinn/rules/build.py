@@ -24,7 +24,7 @@ def room_choices(state: State, card_id: str) -> list[int | None]:
 
 def legal(state: State, config: GameConfig, turn: Turn) -> list[Build]:
     actions: list[Build] = []
-    workshops = turn.owns("workshop")
+    workshops = turn.owned.get("workshop", 0)
     for occ_index, _ in turn.counts:
         occ = OCCUPATIONS[occ_index]
         if not occ.buildable:

@@ -85,9 +85,9 @@ def legal(state: State, config: GameConfig, turn: Turn) -> list[Bury]:
     if not slots:
         return []
     actions: list[Bury] = []
-    cellars = turn.owns("cellar")
-    chapel = turn.owns("chapel") > 0
-    for chosen in _corpse_sets(corpses, turn.owns("crypt") > 0):
+    cellars = turn.owned.get("cellar", 0)
+    chapel = turn.owned.get("chapel", 0) > 0
+    for chosen in _corpse_sets(corpses, turn.owned.get("crypt", 0) > 0):
         low, high = cost_range(sum(OCCUPATIONS[o].rank for o in chosen), cellars)
         if low <= len(turn.hand):
             actions.extend(_burials(_placements(state, slots, chosen), turn.counts, low, high, chapel))

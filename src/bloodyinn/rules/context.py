@@ -14,11 +14,8 @@ class Turn:
     seat: int
     hand: list[int]
     counts: OccCounts  # the hand as a multiset of occupations
-    owned: dict[str, int]  # annex id -> copies the player owns
+    owned: dict[str, int]  # annex id -> copies the player owns (absent: none)
     occupied: tuple[tuple[int, int], ...]  # (room, rank of its traveler)
-
-    def owns(self, annex_id: str) -> int:
-        return self.owned.get(annex_id, 0)
 
 
 def turn_context(state: State, seat: int) -> Turn:

@@ -18,7 +18,7 @@ from .targets import check_rooms, room_target_sets
 
 def legal(state: State, config: GameConfig, turn: Turn) -> list[Kill]:
     actions: list[Kill] = []
-    for rooms, base in room_target_sets(turn.occupied, multi=turn.owns("butchers_shop") > 0):
+    for rooms, base in room_target_sets(turn.occupied, multi=turn.owned.get("butchers_shop", 0) > 0):
         if base <= len(turn.hand):  # no annex reduces a Kill (R-KILL-1)
             actions.extend(_room_kills(rooms, turn.counts, base))
     if state.bistro:
