@@ -23,6 +23,6 @@ def turn_context(state: State, seat: int) -> Turn:
     for card in state.annexes[seat]:
         annex = CARD_ANNEX[card]
         owned[annex] = owned.get(annex, 0) + 1
-    occupied = tuple([(i + 1, CARD_RANK[c]) for i, c in enumerate(state.rooms) if c != NO_CARD])
+    occupied = tuple([(room, CARD_RANK[c]) for room, c in enumerate(state.rooms, 1) if c != NO_CARD])
     hand = state.hands[seat]
     return Turn(seat, hand, hand_counts(hand), owned, occupied)
