@@ -23,13 +23,16 @@ OccCounts = tuple[tuple[int, int], ...]  # (occupation index, copies in hand), s
 
 def hand_counts(hand: list[int], exclude_occ: int = -1) -> OccCounts:
     """The hand as a multiset of occupations, with one copy of `exclude_occ` set aside (a Build target)."""
+    counts = _occupation_counts(tuple(hand))
+    return without(counts, exclude_occ) if exclude_occ >= 0 else counts
+
+
+@lru_cache(maxsize=65536)
+def _occupation_counts(hand: tuple[int, ...]) -> OccCounts:
     counts: dict[int, int] = {}
     for card in sorted(hand):  # cards are numbered in card-table order, so occupations come out sorted
         occ = CARD_OCC[card]
         counts[occ] = counts.get(occ, 0) + 1
-    if exclude_occ >= 0:
-        counts[exclude_occ] -= 1
-        return tuple((o, n) for o, n in counts.items() if n > 0)
     return tuple(counts.items())
 
 
