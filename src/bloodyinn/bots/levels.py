@@ -2,7 +2,7 @@
 
 - easy: the greedy scores, with one move in four at random;
 - medium: the greedy scores, always;
-- hard: the search bot, 1500 iterations but never more than 0.85 s per decision.
+- hard: the search bot, 1500 iterations, stopped at 0.85 s per decision on a slow or busy machine.
 """
 
 from __future__ import annotations
