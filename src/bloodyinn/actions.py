@@ -152,7 +152,6 @@ class Release:
 
 
 Action = Place | Pass | Bribe | Build | Kill | Bury | PayGravedigger | Release
-NIGHT_ACTIONS = (Pass, Bribe, Build, Kill, Bury)
 
 
 # ---------------------------------------------------------------------------------------------- parsing

@@ -112,9 +112,6 @@ class State:
         keys, rooms = self.keys, self.rooms
         return [i + 1 for i in range(NUM_ROOMS) if keys[i] != CLOSED and rooms[i] == NO_CARD]
 
-    def occupied_rooms(self) -> list[int]:
-        return [i + 1 for i in range(NUM_ROOMS) if self.rooms[i] != NO_CARD]
-
     def travelers_in_inn(self) -> int:
         return sum(1 for c in self.rooms if c != NO_CARD)
 
