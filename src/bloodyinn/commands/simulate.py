@@ -8,14 +8,14 @@ from typing import Annotated
 import typer
 
 from ..game import new_game
+from .options import VariantOption
 
 
 def simulate(
     players: Annotated[int, typer.Option("--players", "-p", min=1, max=4, help="Number of players (1-4).")] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for the deck and the random choices.")] = 0,
     length: Annotated[str, typer.Option(help="Game length: short or long.")] = "short",
-    variant: Annotated[list[str] | None, typer.Option(
-        "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")] = None,
+    variant: VariantOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final scores.")] = False,
 ) -> None:
     """Play one game with uniformly random legal actions and print its log and final scores."""

@@ -10,16 +10,16 @@ import typer
 
 from ..config import normalize_variant
 from ..rules.endgame import SOLO_TITLES
+from .options import JobsOption, VariantOption
 
 
 def solo(
     bot: Annotated[str, typer.Argument(help="Bot or level, e.g. hard.")] = "hard",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Solitaire games to play.")] = 100,
     length: Annotated[str, typer.Option(help="Game length: long (with titles) or short.")] = "long",
-    variant: Annotated[list[str] | None, typer.Option(
-        "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")] = None,
+    variant: VariantOption = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game (then seed+1...).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes to use (0: every core).")] = 0,
+    jobs: JobsOption = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write solo.json to this directory.")] = None,
 ) -> None:
     """Play many solitaire games with one bot and report the mean score, the loss rate and the titles."""

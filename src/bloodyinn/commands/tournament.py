@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from ..config import normalize_variant
+from .options import JobsOption, VariantOption
 
 
 def tournament(
@@ -19,10 +20,9 @@ def tournament(
                                        help="Deals to play; each is replayed once per seat rotation.")] = 20,
     players: Annotated[int, typer.Option("--players", "-p", min=1, max=4, help="Players per game (1-4).")] = 2,
     length: Annotated[str, typer.Option(help="Game length: short or long.")] = "short",
-    variant: Annotated[list[str] | None, typer.Option(
-        "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")] = None,
+    variant: VariantOption = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first deal (deals use seed, seed+1...).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes to use (0: every core).")] = 0,
+    jobs: JobsOption = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory for results.json and .csv.")] = None,
     plot: Annotated[bool, typer.Option("--plot", help="Also write PNG charts to --out.")] = False,
 ) -> None:

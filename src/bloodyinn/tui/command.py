@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..commands.options import VariantOption
 from ..errors import BloodyInnError
 from ..game import new_game
 from .table import default_seats, parse_seats
@@ -20,8 +21,7 @@ def play(
         "--players", "-p", min=1, max=4, help="Number of players; the other seats are medium bots."
                                               " 1 is solitaire.")] = None,
     length: Annotated[str, typer.Option(help="Game length: short or long.")] = "short",
-    variant: Annotated[list[str] | None, typer.Option(
-        "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")] = None,
+    variant: VariantOption = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed for the deck (default: random).")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.", exists=True,
                                               dir_okay=False)] = None,
