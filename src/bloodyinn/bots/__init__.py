@@ -13,6 +13,7 @@ from .greedy import GreedyBot
 from .hints import hint
 from .levels import LEVEL_FACTORIES
 from .mcts import MctsBot, SearchConfig
+from .planner import PlannerBot
 from .random_bot import RandomBot
 
 # Bot names and the named levels faces offer; each maps to a factory taking a seed.
@@ -20,6 +21,7 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mcts": MctsBot,
+    "planner": PlannerBot,
     **LEVEL_FACTORIES,
 }
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")

@@ -1,0 +1,209 @@
+"""The solitaire planner: plans each night in full and judges where it leads.
+
+In solitaire nothing hidden is revealed during a night (the travelers are already in the rooms), so the
+player's two actions of a round are a deterministic puzzle: the planner tries every sequence of its
+remaining actions, lets the engine run the end of the round (police, room income, wages), and keeps the
+first action of the sequence whose outcome `solo_value` likes best. Everything that is uncertain (the next
+arrivals) is left to `solo_value`, which estimates what a position will still earn from its accomplices,
+free burial slots, keys and annexes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..actions import Action
+from ..cards import CARD_OCC, CARD_RANK, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of
+from ..game import Game
+from ..state import Stage, State
+from .base import Hint
+from .heuristics import Scorer, rounds_left
+from .reasons import reason
+
+LOSS = -1000.0
+UNSAFE_CORPSE = -200.0  # a corpse that cannot be buried in time loses the game (R-SOLO-4)
+
+
+@dataclass(frozen=True)
+class PlanWeights:
+    """The knobs of `solo_value`, in francs (tuned on solitaire deals, see docs/bots.md)."""
+
+    key: float = 0.8  # per own key per round left: room income
+    wage_rounds: float = 3.0  # rounds an accomplice is expected to wait in hand, paying wages
+    engine: float = 0.8  # share of the murder engine's expected income counted now
+    cycle_rate: float = 0.6  # kill-and-bury cycles per round left
+    other_pays: float = 0.5  # a card that does not come back counts this much towards paying
+    potential_slot: float = 0.5  # a slot of an annex still in hand counts this much
+    police: float = 2.0  # per police accomplice (up to three)
+    religious: float = 2.0  # per religious accomplice (up to three)
+    artisan: float = 1.0  # per artisan (builds come back)
+    merchant: float = 0.5  # per merchant (bribes come back)
+    buildable_rank: float = 1.5  # per rank of a buildable card in hand
+    cap_from: float = 28.0  # cash above this is likely to spill over the cap soon
+    cap_penalty: float = 0.4  # per franc above `cap_from`
+    corpse: float = 0.7  # share of an unburied corpse's pocket money counted now
+    corpse_risk: float = 8.0  # per unburied corpse carried into the next round
+    room_service: float = 1.2  # per round left: the rank of the travelers placed in the Room Service room
+    greenhouse: float = 1.5  # per round left: checks still to come, at 3F each
+    end_colour: float = 1.0  # per round left: cards of the colour still to reach the exit stack, at 4F each
+
+
+# Expected pocket money of the best traveler one can kill with `power` cards, over a round's four arrivals.
+_POCKET_BY_POWER = (7.0, 12.0, 17.0, 22.0)
+
+
+def solo_value(state: State, weights: PlanWeights) -> float:
+    """What a solitaire position is worth in francs: the booty, plus what it should still bring."""
+    if state.lost:
+        return LOSS
+    booty = state.cash[0] + 10 * state.checks[0]
+    if state.stage == Stage.OVER:
+        return float(booty)
+    w = weights
+    left = max(0.0, rounds_left(state, _SOLO_CONFIG) - (0.5 if state.stage != Stage.WELCOME else 0.0))
+    hand = state.hands[0]
+    annexes = state.annexes[0]
+    police = religious = artisans = merchants = 0
+    buildable_ranks = 0
+    for card in hand:
+        kind = CARD_TYPE[card]
+        if kind is GuestType.POLICE:
+            police += 1
+        elif kind is GuestType.RELIGIOUS:
+            religious += 1
+        elif kind is GuestType.ARTISAN:
+            artisans += 1
+        elif kind is GuestType.MERCHANT:
+            merchants += 1
+        if kind is not GuestType.POLICE and kind is not GuestType.PEASANT:
+            buildable_ranks += CARD_RANK[card]
+    cellars = distilleries = 0
+    lasting = 0.0  # income still to come from annexes already built
+    for annex in annexes:
+        annex_id = OCCUPATIONS[CARD_OCC[annex]].annex_id
+        if annex_id == "cellar":
+            cellars += 1
+        elif annex_id == "distillery":
+            distilleries += 1
+        elif annex_id == "gardens":
+            lasting += 2.0 * left
+        elif annex_id == "room_service":
+            lasting += w.room_service * left
+        elif annex_id == "greenhouse":
+            lasting += 3.0 * state.checks[0] + w.greenhouse * left
+        elif annex_id in _END_COLOUR:
+            lasting += 4.0 * _colour_count(state, _END_COLOUR[annex_id]) + w.end_colour * left
+    others = len(hand) - police - religious
+    power = min(3.0, police + w.other_pays * others, religious + cellars + w.other_pays * others)
+    slots = 0
+    for annex in (barn_of(0), *annexes):
+        slots += annex_rank(annex) - len(state.buried.get(annex, ()))
+    cycles = min(slots + w.potential_slot * buildable_ranks, w.cycle_rate * left)
+    whole = int(power)
+    pocket = _POCKET_BY_POWER[whole] if whole == 3 else (
+        _POCKET_BY_POWER[whole] + (power - whole) * (_POCKET_BY_POWER[whole + 1] - _POCKET_BY_POWER[whole]))
+    value = float(booty)
+    value += w.engine * cycles * pocket
+    value += min(left, 6) / 6 * (w.police * min(police, 3) + w.religious * min(religious, 3)
+                                 + w.artisan * min(artisans, 3) + w.merchant * min(merchants, 2)
+                                 + w.buildable_rank * buildable_ranks)
+    value -= max(0, len(hand) - distilleries) * min(left, w.wage_rounds)
+    value += w.key * sum(1 for k in state.keys if k == 0) * left + lasting
+    if state.cash[0] > w.cap_from:
+        value -= w.cap_penalty * (state.cash[0] - w.cap_from)
+    if state.corpses[0]:
+        value += _corpses_value(state, slots, religious, cellars, w)
+    return value
+
+
+def _corpses_value(state: State, slots: int, religious: int, cellars: int, w: PlanWeights) -> float:
+    """Unburied corpses that survived the police: worth their pocket money if the next round's two actions
+    can bury them all (a free own slot each, cards to pay), a likely lost game otherwise (R-SOLO-4)."""
+    corpses = state.corpses[0]
+    others = len(state.hands[0]) - religious
+    spent = sum(max(0, CARD_RANK[c] - cellars - religious) for c in corpses)  # cards that do not come back
+    if len(corpses) > min(2, slots) or spent > others:
+        return UNSAFE_CORPSE * len(corpses)
+    return sum(w.corpse * _pocket(c) - w.corpse_risk for c in corpses)
+
+
+_END_COLOUR = {"park": GuestType.ARTISAN, "grocery": GuestType.MERCHANT, "bishopric": GuestType.RELIGIOUS,
+               "stables": GuestType.NOBLE}
+
+
+def _colour_count(state: State, colour: GuestType) -> int:
+    """Cards of a colour in the exit stack now: what Park, Grocery, Bishopric or Stables would pay at the end
+    of the game (season 1's exit stack is shuffled back into the inn, so only season 2's counts)."""
+    if not state.reshuffled:
+        return 0
+    return sum(1 for c in state.exit if CARD_TYPE[c] is colour)
+
+
+def _pocket(card: int) -> int:
+    return OCCUPATIONS[CARD_OCC[card]].pocket
+
+
+class _SoloConfigView:
+    """`rounds_left` only reads the number of open rooms; solitaire always has four."""
+
+    open_rooms = 4
+
+
+_SOLO_CONFIG: Any = _SoloConfigView()
+
+
+class PlannerBot:
+    """Solitaire only: exhaustive search of the rest of the night, judged by `solo_value` after the end of
+    the round. Welcome placements and releases follow the greedy scores."""
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = None, weights: PlanWeights | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.weights = weights or PlanWeights()
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(view, legal, top=1)[0].action
+
+    def analyse(self, view: dict[str, Any], legal: list[Action], top: int) -> list[Hint]:
+        game = Game.from_view(view, self._rng.getrandbits(32))
+        state, config, seat = game.state, game.config, view["seat"]
+        if state.stage != Stage.NIGHT:
+            scorer = Scorer(state, config, seat)
+            scored = sorted(((scorer.score(a), i, a) for i, a in enumerate(legal)), key=lambda t: (-t[0], t[1]))
+        else:
+            own = {a: a for a in legal}
+            scored = sorted(((self._plan(game, a), i, own.get(a, a)) for i, a in enumerate(game.legal_actions())
+                             if a in own), key=lambda t: (-t[0], t[1]))
+        return [Hint(a, round(v, 2), reason(state, config, seat, a)) for v, _, a in scored[:top]]
+
+    def _plan(self, game: Game, action: Action) -> float:
+        """The best value reachable this night after `action`."""
+        after = game.copy()
+        after.apply(action)
+        return self._best(after)
+
+    def _best(self, game: Game) -> float:
+        state = game.state
+        if game.is_over or state.stage == Stage.WELCOME:
+            return solo_value(state, self.weights)
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            after = game.copy()
+            after.apply(legal[0])
+            return self._best(after)
+        if state.stage != Stage.NIGHT:  # a release for unpaid wages: the greedy choice
+            scorer = Scorer(state, game.config, 0)
+            after = game.copy()
+            after.apply(max(legal, key=scorer.score))
+            return self._best(after)
+        return max(self._plan(game, a) for a in legal)
+
+
+def weights_from(values: dict[str, float]) -> PlanWeights:
+    known = {f.name for f in fields(PlanWeights)}
+    return PlanWeights(**{k: v for k, v in values.items() if k in known})
