@@ -67,7 +67,7 @@ def test_hard_decides_within_a_second() -> None:
 
 
 def test_redealing_keeps_everything_visible_and_shuffles_only_the_hidden_cards() -> None:
-    from bloodyinn.bots.mcts import _redeal
+    from bloodyinn.bots.determinize import redeal
 
     real = position(players=2, seed=6, skip=4)
     seat = real.current_player
@@ -76,7 +76,7 @@ def test_redealing_keeps_everything_visible_and_shuffles_only_the_hidden_cards()
     hidden = sorted(sample.state.entrance[:-1] + sample.state.culled)
     deals = set()
     for seed in range(5):
-        game = _redeal(sample, seed)
+        game = redeal(sample, seed)
         assert game.view(seat) == view
         assert sorted(game.state.entrance[:-1] + game.state.culled) == hidden
         assert game.state.entrance[-1] == sample.state.entrance[-1]  # the visible top card stays

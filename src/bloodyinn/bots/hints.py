@@ -7,8 +7,7 @@ from typing import Any
 from ..actions import Action, parse_action
 from .base import Hint
 from .greedy import GreedyBot
-from .levels import LEVEL_FACTORIES
-from .mcts import MctsBot
+from .levels import LEVEL_FACTORIES, HardBot
 
 
 def hint(view: dict[str, Any], legal: list[Action], level: str = "hard", top: int = 3,
@@ -25,7 +24,7 @@ def hint(view: dict[str, Any], legal: list[Action], level: str = "hard", top: in
     if level not in LEVEL_FACTORIES:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVEL_FACTORIES)}")
     bot = LEVEL_FACTORIES[level](seed)
-    if not isinstance(bot, GreedyBot | MctsBot):
+    if not isinstance(bot, GreedyBot | HardBot):
         raise TypeError(f"level {level!r} cannot explain its moves")
     # A hint explains the level's considered judgement: the easy level's random slips are left out.
     if isinstance(bot, GreedyBot):

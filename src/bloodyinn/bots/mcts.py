@@ -1,7 +1,7 @@
 """The search bot: information-set Monte Carlo tree search over determinizations.
 
 The bot cannot see the order of the entrance stack nor the culled cards, so every iteration imagines them
-afresh (a deal consistent with everything the seat sees: `Game.from_view` once per decision, then `_redeal`
+afresh (a deal consistent with everything the seat sees: `Game.from_view` once per decision, then `redeal`
 with a new seed) and walks one shared tree of decisions with it (single-observer ISMCTS, Cowling, Powley &
 Whitehouse 2012). A node's statistics thus average over the hidden cards instead of trusting one guess.
 Each player picks their own moves in the tree by UCB on their own reward; the playout below the tree follows
@@ -25,6 +25,7 @@ from ..actions import Action
 from ..game import Game
 from ..state import Stage
 from .base import Hint
+from .determinize import redeal
 from .heuristics import Scorer, position_value
 from .reasons import reason
 
@@ -116,7 +117,7 @@ class MctsBot:
                 break
             if number % 16 == 0 and number and _decided(root, iterations - number):
                 break
-            self._iterate(root, _redeal(sample, seed), allowed, rng)
+            self._iterate(root, redeal(sample, seed), allowed, rng)
         return root, sample
 
     def _iterate(self, root: _Node, game: Game, allowed: set[Action], rng: random.Random) -> None:
@@ -225,22 +226,6 @@ def _decided(root: _Node, remaining: int) -> bool:
     the same, so a seed still fixes it)."""
     visits = sorted((child.visits for child in root.children.values()), reverse=True)
     return len(visits) == 1 or (len(visits) > 1 and visits[0] - visits[1] > remaining)
-
-
-def _redeal(sample: Game, seed: int) -> Game:
-    """A copy of a determinized game with its hidden cards dealt afresh: the same as `Game.from_view` with
-    another seed (the unseen travelers shuffled between the entrance stack below its visible top card and the
-    culled box, a new seed for the season-2 reshuffle), without reading the view again."""
-    game = sample.copy()
-    state = game.state
-    deal = random.Random(seed)
-    below = len(state.entrance) - 1 if state.entrance else 0
-    hidden = state.entrance[:below] + state.culled
-    deal.shuffle(hidden)
-    state.entrance[:below] = hidden[:below]
-    state.culled = sorted(hidden[below:])
-    state.rng.seed(deal.getrandbits(64))
-    return game
 
 
 def _sigmoid(x: float) -> float:

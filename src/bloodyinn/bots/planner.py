@@ -11,14 +11,16 @@ free burial slots, keys and annexes.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
+import time
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Bribe, Build, Bury, Kill
 from ..cards import CARD_OCC, CARD_RANK, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of
 from ..game import Game
 from ..state import Stage, State
 from .base import Hint
+from .determinize import redeal
 from .heuristics import Scorer, rounds_left
 from .reasons import reason
 
@@ -155,14 +157,21 @@ _SOLO_CONFIG: Any = _SoloConfigView()
 
 
 class PlannerBot:
-    """Solitaire only: exhaustive search of the rest of the night, judged by `solo_value` after the end of
-    the round. Welcome placements and releases follow the greedy scores."""
+    """Exhaustive search of the rest of the night, judged by `solo_value` after the end of the round.
+    Welcome placements and releases follow the greedy scores, and so does every decision in company: the
+    planner is a solitaire player."""
 
     name = "planner"
 
-    def __init__(self, seed: int | None = None, weights: PlanWeights | None = None) -> None:
+    def __init__(self, seed: int | None = None, weights: PlanWeights | None = None, payments: int = 3,
+                 width: int = 24, samples: int = 0, candidates: int = 4, seconds: float | None = None) -> None:
         self._rng = random.Random(seed)
         self.weights = weights or PlanWeights()
+        self.payments = payments
+        self.width = width
+        self.samples = samples  # deals of the next round's arrivals to judge the best plans by (0: none)
+        self.candidates = candidates  # how many of the best plans are judged so
+        self.seconds = seconds  # a wall-clock cap on that judging (None: always `samples` deals)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -172,36 +181,84 @@ class PlannerBot:
     def analyse(self, view: dict[str, Any], legal: list[Action], top: int) -> list[Hint]:
         game = Game.from_view(view, self._rng.getrandbits(32))
         state, config, seat = game.state, game.config, view["seat"]
-        if state.stage != Stage.NIGHT:
+        if state.stage != Stage.NIGHT or not config.solo:  # placements, releases, and any game in company
             scorer = Scorer(state, config, seat)
             scored = sorted(((scorer.score(a), i, a) for i, a in enumerate(legal)), key=lambda t: (-t[0], t[1]))
-        else:
-            own = {a: a for a in legal}
-            scored = sorted(((self._plan(game, a), i, own.get(a, a)) for i, a in enumerate(game.legal_actions())
-                             if a in own), key=lambda t: (-t[0], t[1]))
-        return [Hint(a, round(v, 2), reason(state, config, seat, a)) for v, _, a in scored[:top]]
+            return [Hint(a, round(v, 2), reason(state, config, seat, a)) for v, _, a in scored[:top]]
+        own = {a: a for a in legal}
+        tried = self._worth_trying(game, [a for a in game.legal_actions() if a in own])
+        plans = sorted(((*self._plan(game, a), i) for i, a in enumerate(tried)), key=lambda t: (-t[0], t[2]))
+        if self.samples:
+            plans = self._look_further(game, plans)
+        return [Hint(own[p[1][0]], round(p[0], 2), reason(state, config, seat, p[1][0])) for p in plans[:top]]
 
-    def _plan(self, game: Game, action: Action) -> float:
-        """The best value reachable this night after `action`."""
+    def _look_further(self, game: Game, plans: list[tuple[float, list[Action], int]]
+                      ) -> list[tuple[float, list[Action], int]]:
+        """Judge the best few plans one round later: deal the unseen travelers `samples` times (the same
+        deals for every plan), play each plan's night, place the arrivals, and plan the next night. Deals
+        are added one at a time for all plans, until `samples` or the time cap."""
+        started = time.perf_counter()
+        seeds = [self._rng.getrandbits(32) for _ in range(self.samples)]
+        best = plans[: self.candidates]
+        totals = [0.0] * len(best)
+        dealt = 0
+        for seed in seeds:
+            for number, (_, plan, _) in enumerate(best):
+                sample = redeal(game, seed)
+                for action in plan:
+                    sample.apply(action)
+                totals[number] += self._next_night(sample)
+            dealt += 1
+            spent = time.perf_counter() - started
+            if self.seconds is not None and spent * (dealt + 1) / dealt > self.seconds:
+                break
+        judged = sorted(((total / dealt, plan, index) for total, (_, plan, index) in zip(totals, best, strict=True)),
+                        key=lambda t: (-t[0], t[2]))
+        return judged + plans[self.candidates:]
+
+    def _next_night(self, game: Game) -> float:
+        """Place the arrivals by the greedy scores, then the value of the best plan for the night."""
+        while not game.is_over and game.state.stage == Stage.WELCOME:
+            legal = game.legal_actions()
+            game.apply(max(legal, key=Scorer(game.state, game.config, 0).score) if len(legal) > 1 else legal[0])
+        return self._best(game)[0]
+
+    def _plan(self, game: Game, action: Action) -> tuple[float, list[Action]]:
+        """The best value reachable this night after `action`, and the moves that reach it."""
         after = game.copy()
         after.apply(action)
-        return self._best(after)
+        value, rest = self._best(after)
+        return value, [action, *rest]
 
-    def _best(self, game: Game) -> float:
+    def _best(self, game: Game) -> tuple[float, list[Action]]:
         state = game.state
         if game.is_over or state.stage == Stage.WELCOME:
-            return solo_value(state, self.weights)
+            return solo_value(state, self.weights), []
         legal = game.legal_actions()
         if len(legal) == 1:
-            after = game.copy()
-            after.apply(legal[0])
-            return self._best(after)
+            return self._plan(game, legal[0])
         if state.stage != Stage.NIGHT:  # a release for unpaid wages: the greedy choice
-            scorer = Scorer(state, game.config, 0)
-            after = game.copy()
-            after.apply(max(legal, key=scorer.score))
-            return self._best(after)
-        return max(self._plan(game, a) for a in legal)
+            return self._plan(game, max(legal, key=Scorer(state, game.config, 0).score))
+        return max((self._plan(game, a) for a in self._worth_trying(game, legal)), key=lambda t: t[0])
+
+    def _worth_trying(self, game: Game, legal: list[Action]) -> list[Action]:
+        """The moves to look at: for each target, only the `payments` cheapest ways to pay (by the greedy
+        scores), since a big hand can pay for one kill in dozens of ways that differ only slightly; and at
+        most `width` moves in all, the greedy scores' best."""
+        scorer = Scorer(game.state, game.config, 0)
+        kept: dict[Action, list[tuple[float, Action]]] = {}
+        for action in legal:
+            key = replace(action, pay=(), drop=()) if isinstance(action, Bury) else (
+                replace(action, pay=()) if isinstance(action, Bribe | Build | Kill) else action)
+            kept.setdefault(key, []).append((scorer.score(action), action))
+        chosen: list[tuple[float, Action]] = []
+        for options in kept.values():
+            options.sort(key=lambda t: -t[0])
+            chosen.extend(options[: self.payments])
+        if len(chosen) > self.width:
+            chosen.sort(key=lambda t: -t[0])
+            del chosen[self.width:]
+        return [a for _, a in chosen]
 
 
 def weights_from(values: dict[str, float]) -> PlanWeights:

@@ -1,0 +1,23 @@
+"""Imagining the hidden cards: search bots play many deals that agree with everything a seat can see."""
+
+from __future__ import annotations
+
+import random
+
+from ..game import Game
+
+
+def redeal(sample: Game, seed: int) -> Game:
+    """A copy of a determinized game with its hidden cards dealt afresh: the same as `Game.from_view` with
+    another seed (the unseen travelers shuffled between the entrance stack below its visible top card and the
+    culled box, a new seed for the season-2 reshuffle), without reading the view again."""
+    game = sample.copy()
+    state = game.state
+    deal = random.Random(seed)
+    below = len(state.entrance) - 1 if state.entrance else 0
+    hidden = state.entrance[:below] + state.culled
+    deal.shuffle(hidden)
+    state.entrance[:below] = hidden[:below]
+    state.culled = sorted(hidden[below:])
+    state.rng.seed(deal.getrandbits(64))
+    return game
