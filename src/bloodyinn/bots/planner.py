@@ -30,26 +30,27 @@ UNSAFE_CORPSE = -200.0  # a corpse that cannot be buried in time loses the game 
 
 @dataclass(frozen=True)
 class PlanWeights:
-    """The knobs of `solo_value`, in francs (tuned on solitaire deals, see docs/bots.md)."""
+    """The knobs of `solo_value`, in francs: CMA-ES tuned them over 960 long solitaire deals
+    (`scripts/tune_solo.py --deals 24 --generations 40`, seeds 5000 on; generation 39's mean, rounded)."""
 
-    key: float = 0.8  # per own key per round left: room income
-    wage_rounds: float = 3.0  # rounds an accomplice is expected to wait in hand, paying wages
-    engine: float = 0.8  # share of the murder engine's expected income counted now
-    cycle_rate: float = 0.6  # kill-and-bury cycles per round left
-    other_pays: float = 0.5  # a card that does not come back counts this much towards paying
-    potential_slot: float = 0.5  # a slot of an annex still in hand counts this much
-    police: float = 2.0  # per police accomplice (up to three)
-    religious: float = 2.0  # per religious accomplice (up to three)
-    artisan: float = 1.0  # per artisan (builds come back)
-    merchant: float = 0.5  # per merchant (bribes come back)
-    buildable_rank: float = 1.5  # per rank of a buildable card in hand
-    cap_from: float = 28.0  # cash above this is likely to spill over the cap soon
-    cap_penalty: float = 0.4  # per franc above `cap_from`
-    corpse: float = 0.7  # share of an unburied corpse's pocket money counted now
-    corpse_risk: float = 8.0  # per unburied corpse carried into the next round
-    room_service: float = 1.2  # per round left: the rank of the travelers placed in the Room Service room
-    greenhouse: float = 1.5  # per round left: checks still to come, at 3F each
-    end_colour: float = 1.0  # per round left: cards of the colour still to reach the exit stack, at 4F each
+    key: float = 1.82  # per own key per round left: room income
+    wage_rounds: float = 0.966  # rounds an accomplice is expected to wait in hand, paying wages
+    engine: float = 0.27  # share of the murder engine's expected income counted now
+    cycle_rate: float = 0.568  # kill-and-bury cycles per round left
+    other_pays: float = 0.359  # a card that does not come back counts this much towards paying
+    potential_slot: float = 0.404  # a slot of an annex still in hand counts this much
+    police: float = 1.4  # per police accomplice (up to three)
+    religious: float = 0.66  # per religious accomplice (up to three)
+    artisan: float = 0.245  # per artisan (builds come back)
+    merchant: float = 5.05  # per merchant (up to two: bribes come back)
+    buildable_rank: float = 1.27  # per rank of a buildable card in hand
+    cap_from: float = 1.7  # cash above this may spill over the cap (tuning made it a mild taste for checks)
+    cap_penalty: float = 0.077  # per franc above `cap_from`
+    corpse: float = 0.456  # share of an unburied corpse's pocket money counted now
+    corpse_risk: float = 1.74  # per unburied corpse carried into the next round
+    room_service: float = 5.65  # per round left: the rank of the travelers placed in the Room Service room
+    greenhouse: float = 2.05  # per round left: checks still to come, at 3F each
+    end_colour: float = 4.5  # per round left: cards of the colour still to reach the exit stack, at 4F each
 
 
 # Expected pocket money of the best traveler one can kill with `power` cards, over a round's four arrivals.
