@@ -18,7 +18,7 @@ from typing import Any
 from ..actions import Action, Bribe, Build, Bury, Kill
 from ..cards import CARD_OCC, CARD_RANK, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of
 from ..game import Game
-from ..state import Stage, State
+from ..state import WHITE, Stage, State
 from .base import Hint
 from .determinize import redeal
 from .heuristics import Scorer, rounds_left
@@ -51,6 +51,7 @@ class PlanWeights:
     room_service: float = 5.65  # per round left: the rank of the travelers placed in the Room Service room
     greenhouse: float = 2.05  # per round left: checks still to come, at 3F each
     end_colour: float = 4.5  # per round left: cards of the colour still to reach the exit stack, at 4F each
+    pending: float = 0.3  # share counted of the lasting income of an annex in hand that can be paid for
 
 
 # Expected pocket money of the best traveler one can kill with `power` cards, over a round's four arrivals.
@@ -70,8 +71,11 @@ def solo_value(state: State, weights: PlanWeights) -> float:
     annexes = state.annexes[0]
     police = religious = artisans = merchants = 0
     buildable_ranks = 0
+    pending = 0.0  # lasting income of the annexes in hand that could be built next round
     for card in hand:
         kind = CARD_TYPE[card]
+        if len(hand) > CARD_RANK[card]:
+            pending += _lasting_if_built(state, card, left, w)
         if kind is GuestType.POLICE:
             police += 1
         elif kind is GuestType.RELIGIOUS:
@@ -113,12 +117,27 @@ def solo_value(state: State, weights: PlanWeights) -> float:
                                  + w.artisan * min(artisans, 3) + w.merchant * min(merchants, 2)
                                  + w.buildable_rank * buildable_ranks)
     value -= max(0, len(hand) - distilleries) * min(left, w.wage_rounds)
-    value += w.key * sum(1 for k in state.keys if k == 0) * left + lasting
+    value += w.key * sum(1 for k in state.keys if k == 0) * left + lasting + w.pending * pending
     if state.cash[0] > w.cap_from:
         value -= w.cap_penalty * (state.cash[0] - w.cap_from)
     if state.corpses[0]:
         value += _corpses_value(state, slots, religious, cellars, w)
     return value
+
+
+def _lasting_if_built(state: State, card: int, left: float, w: PlanWeights) -> float:
+    """The income over the rounds left that building `card` would start (a key for a Monk while a white key
+    is left, Gardens, Room Service, an end-game colour annex); 0 for other cards."""
+    annex_id = OCCUPATIONS[CARD_OCC[card]].annex_id
+    if annex_id == "room":
+        return w.key * left if WHITE in state.keys else 0.0
+    if annex_id == "gardens":
+        return 2.0 * left
+    if annex_id == "room_service":
+        return w.room_service * left
+    if annex_id in _END_COLOUR:
+        return w.end_colour * left
+    return 0.0
 
 
 def _corpses_value(state: State, slots: int, religious: int, cellars: int, w: PlanWeights) -> float:
@@ -172,7 +191,7 @@ class PlannerBot:
         self.width = width
         self.samples = samples  # deals of the next round's arrivals to judge the best plans by (0: none)
         self.candidates = candidates  # how many of the best plans are judged so
-        self.seconds = seconds  # a wall-clock cap on that judging (None: always `samples` deals)
+        self.seconds = seconds  # a wall-clock cap on the whole decision (None: always `samples` deals)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -180,6 +199,7 @@ class PlannerBot:
         return self.analyse(view, legal, top=1)[0].action
 
     def analyse(self, view: dict[str, Any], legal: list[Action], top: int) -> list[Hint]:
+        started = time.perf_counter()
         game = Game.from_view(view, self._rng.getrandbits(32))
         state, config, seat = game.state, game.config, view["seat"]
         if state.stage != Stage.NIGHT or not config.solo:  # placements, releases, and any game in company
@@ -190,29 +210,33 @@ class PlannerBot:
         tried = self._worth_trying(game, [a for a in game.legal_actions() if a in own])
         plans = sorted(((*self._plan(game, a), i) for i, a in enumerate(tried)), key=lambda t: (-t[0], t[2]))
         if self.samples:
-            plans = self._look_further(game, plans)
+            plans = self._look_further(game, plans, started)
         return [Hint(own[p[1][0]], round(p[0], 2), reason(state, config, seat, p[1][0])) for p in plans[:top]]
 
-    def _look_further(self, game: Game, plans: list[tuple[float, list[Action], int]]
+    def _look_further(self, game: Game, plans: list[tuple[float, list[Action], int]], started: float
                       ) -> list[tuple[float, list[Action], int]]:
         """Judge the best few plans one round later: deal the unseen travelers `samples` times (the same
         deals for every plan), play each plan's night, place the arrivals, and plan the next night. Deals
-        are added one at a time for all plans, until `samples` or the time cap."""
-        started = time.perf_counter()
+        are added one at a time for all plans, until `samples` or the time cap (a deal that the cap cuts
+        short counts for no plan, so that every plan is judged on the same deals)."""
+        deadline = started + self.seconds if self.seconds is not None else None
         seeds = [self._rng.getrandbits(32) for _ in range(self.samples)]
         best = plans[: self.candidates]
         totals = [0.0] * len(best)
         dealt = 0
         for seed in seeds:
-            for number, (_, plan, _) in enumerate(best):
+            values = []
+            for _, plan, _ in best:
+                if deadline is not None and dealt and time.perf_counter() > deadline:
+                    break
                 sample = redeal(game, seed)
                 for action in plan:
                     sample.apply(action)
-                totals[number] += self._next_night(sample)
-            dealt += 1
-            spent = time.perf_counter() - started
-            if self.seconds is not None and spent * (dealt + 1) / dealt > self.seconds:
+                values.append(self._next_night(sample))
+            if len(values) < len(best):
                 break
+            totals = [total + value for total, value in zip(totals, values, strict=True)]
+            dealt += 1
         judged = sorted(((total / dealt, plan, index) for total, (_, plan, index) in zip(totals, best, strict=True)),
                         key=lambda t: (-t[0], t[2]))
         return judged + plans[self.candidates:]
