@@ -73,8 +73,11 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "pending_release": state.pending_release,
         "is_over": game.is_over,
         "lost": state.lost,
+        # In season 2 the stack is the exit stack reshuffled, so which cards it holds follows from public
+        # history (as hands do, R-INFO-3); only their order stays hidden (R-INFO-2).
         "entrance": {"size": len(state.entrance),
-                     "top": CARD_IDS[state.entrance[-1]] if state.entrance else None},
+                     "top": CARD_IDS[state.entrance[-1]] if state.entrance else None,
+                     "cards": sorted(_ids(state.entrance), key=CARD_BY_ID.__getitem__) if state.reshuffled else None},
         "arrival": CARD_IDS[state.arrival] if state.arrival != NO_CARD else None,
         "culled": len(state.culled),
         "rooms": rooms,
@@ -116,15 +119,26 @@ def unseen_travelers(view: dict[str, Any]) -> list[int]:
 
 def state_from_view(view: dict[str, Any], rng: random.Random) -> State:
     """A full state consistent with a view: the unseen travelers are dealt at random between the entrance
-    stack (below its visible top card) and the culled box. This is how search bots imagine the hidden
-    cards without ever seeing them (determinization)."""
+    stack (below its visible top card) and the culled box; in season 2, where the view lists the stack's
+    cards, only their order is dealt. This is how search bots imagine the hidden cards without ever seeing
+    them (determinization)."""
     hidden = unseen_travelers(view)
-    rng.shuffle(hidden)
     size = view["entrance"]["size"]
     below = max(0, size - 1)
     if below > len(hidden):
         raise CorruptSaveError("the view shows fewer unseen cards than the entrance stack needs")
     top = [CARD_BY_ID[view["entrance"]["top"]]] if view["entrance"]["top"] else []
+    known = view["entrance"].get("cards")
+    if known is not None:  # season 2: the stack's cards are known, only their order is dealt
+        stack = [CARD_BY_ID[c] for c in known]
+        for card in top:
+            stack.remove(card)
+        if len(stack) != below or not set(stack) <= set(hidden):
+            raise CorruptSaveError("the view's entrance stack does not match its size and unseen cards")
+        rng.shuffle(stack)
+        hidden = stack + sorted(set(hidden) - set(stack))
+    else:
+        rng.shuffle(hidden)
     players = view["players"]
 
     def cards(ids: list[str]) -> list[int]:

@@ -72,3 +72,23 @@ def test_redealing_keeps_everything_visible_and_shuffles_only_the_hidden_cards()
         deals.add(tuple(game.state.entrance))
     assert len(deals) > 1
     assert sample.view(seat) == view  # the sample itself is untouched
+
+
+def test_redealing_in_season_2_only_reorders_the_known_stack() -> None:
+    """R-INFO-2: season 2's stack holds the reshuffled exit stack, known to all; culled cards never join it."""
+    from bloodyinn.bots.determinize import redeal
+
+    game = new_game(players=1, length="short", seed=8)
+    bot = GreedyBot(8)  # random play loses a solitaire long before season 2
+    while not game.state.reshuffled or game.decision != "night":
+        game.apply(bot.choose(game.view(0), game.legal_actions()))
+    view = game.view(0)
+    sample = Game.from_view(view, 1)
+    orders = set()
+    for seed in range(5):
+        dealt = redeal(sample, seed)
+        assert dealt.view(0) == view
+        assert sorted(dealt.state.entrance) == sorted(game.state.entrance)
+        assert dealt.state.culled == sample.state.culled
+        orders.add(tuple(dealt.state.entrance))
+    assert len(orders) > 1

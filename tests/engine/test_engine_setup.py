@@ -13,6 +13,7 @@ from engine_helpers import make_game, make_state, night
 import bloodyinn
 from bloodyinn.cards import (
     APTITUDE,
+    CARD_BY_ID,
     CARD_IDS,
     CARD_POCKET,
     CARD_RANK,
@@ -161,6 +162,26 @@ def test_r_info_2_the_stack_below_its_top_and_the_culled_cards_stay_hidden() -> 
     imagined = bloodyinn.Game.from_view(view, seed=3)
     assert imagined.view(0) == view  # a determinized game looks the same from that seat
     assert imagined.state.entrance[:-1] != game.state.entrance[:-1]
+
+
+def test_r_info_2_in_season_2_the_stacks_cards_are_known_but_not_their_order() -> None:
+    """R-WELCOME-5, R-INFO-2/3: season 2's stack is the public exit stack reshuffled, so the view lists its
+    cards (sorted), never their order; imagined games deal only that order and keep the culled cards out."""
+    game = make_game(make_state(2, stage=Stage.WELCOME, reshuffled=True, entrance=["major", "baron", "count", "monk"],
+                                rest="exit"))
+    view = game.view(0)
+    stack = game.state.entrance
+    assert view["entrance"]["cards"] == sorted((CARD_IDS[c] for c in stack), key=CARD_BY_ID.__getitem__)
+    assert view["entrance"]["top"] == CARD_IDS[stack[-1]]
+    orders = set()
+    for seed in range(8):
+        imagined = bloodyinn.Game.from_view(view, seed=seed)
+        assert imagined.view(0) == view
+        assert sorted(imagined.state.entrance) == sorted(stack)
+        assert sorted(imagined.state.culled) == sorted(game.state.culled)
+        orders.add(tuple(imagined.state.entrance))
+    assert len(orders) > 1
+    assert bloodyinn.new_game(players=2, seed=1).view(0)["entrance"]["cards"] is None  # season 1: culled mixed in
 
 
 def test_r_info_3_hands_are_public_in_every_view() -> None:
