@@ -17,10 +17,12 @@ from typing import Any
 
 from ..actions import Action, Bribe, Build, Bury, Kill
 from ..cards import CARD_OCC, CARD_RANK, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of
+from ..config import GameConfig
 from ..game import Game
 from ..state import WHITE, Stage, State
 from .base import Hint
 from .determinize import redeal
+from .greedy import GreedyBot
 from .heuristics import Scorer, rounds_left
 from .reasons import reason
 
@@ -58,7 +60,7 @@ class PlanWeights:
 _POCKET_BY_POWER = (7.0, 12.0, 17.0, 22.0)
 
 
-def solo_value(state: State, weights: PlanWeights) -> float:
+def solo_value(state: State, config: GameConfig, weights: PlanWeights) -> float:
     """What a solitaire position is worth in francs: the booty, plus what it should still bring."""
     if state.lost:
         return LOSS
@@ -66,7 +68,7 @@ def solo_value(state: State, weights: PlanWeights) -> float:
     if state.stage == Stage.OVER:
         return float(booty)
     w = weights
-    left = max(0.0, rounds_left(state, _SOLO_CONFIG) - (0.5 if state.stage != Stage.WELCOME else 0.0))
+    left = max(0.0, rounds_left(state, config) - (0.5 if state.stage != Stage.WELCOME else 0.0))
     hand = state.hands[0]
     annexes = state.annexes[0]
     police = religious = artisans = merchants = 0
@@ -167,15 +169,6 @@ def _pocket(card: int) -> int:
     return OCCUPATIONS[CARD_OCC[card]].pocket
 
 
-class _SoloConfigView:
-    """`rounds_left` only reads the number of open rooms; solitaire always has four."""
-
-    open_rooms = 4
-
-
-_SOLO_CONFIG: Any = _SoloConfigView()
-
-
 class PlannerBot:
     """Exhaustive search of the rest of the night, judged by `solo_value` after the end of the round.
     Welcome placements and releases follow the greedy scores, and so does every decision in company: the
@@ -192,6 +185,7 @@ class PlannerBot:
         self.samples = samples  # deals of the next round's arrivals to judge the best plans by (0: none)
         self.candidates = candidates  # how many of the best plans are judged so
         self.seconds = seconds  # a wall-clock cap on the whole decision (None: always `samples` deals)
+        self._greedy = GreedyBot(seed)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -199,13 +193,11 @@ class PlannerBot:
         return self.analyse(view, legal, top=1)[0].action
 
     def analyse(self, view: dict[str, Any], legal: list[Action], top: int) -> list[Hint]:
+        if view["stage"] != Stage.NIGHT or view["settings"]["players"] != 1:  # placements, releases, company
+            return self._greedy.analyse(view, legal, top)
         started = time.perf_counter()
         game = Game.from_view(view, self._rng.getrandbits(32))
         state, config, seat = game.state, game.config, view["seat"]
-        if state.stage != Stage.NIGHT or not config.solo:  # placements, releases, and any game in company
-            scorer = Scorer(state, config, seat)
-            scored = sorted(((scorer.score(a), i, a) for i, a in enumerate(legal)), key=lambda t: (-t[0], t[1]))
-            return [Hint(a, round(v, 2), reason(state, config, seat, a)) for v, _, a in scored[:top]]
         own = {a: a for a in legal}
         tried = self._worth_trying(game, [a for a in game.legal_actions() if a in own])
         plans = sorted(((*self._plan(game, a), i) for i, a in enumerate(tried)), key=lambda t: (-t[0], t[2]))
@@ -258,7 +250,7 @@ class PlannerBot:
     def _best(self, game: Game) -> tuple[float, list[Action]]:
         state = game.state
         if game.is_over or state.stage == Stage.WELCOME:
-            return solo_value(state, self.weights), []
+            return solo_value(state, game.config, self.weights), []
         legal = game.legal_actions()
         if len(legal) == 1:
             return self._plan(game, legal[0])
