@@ -3,9 +3,10 @@
 In solitaire nothing hidden is revealed during a night (the travelers are already in the rooms), so the
 player's two actions of a round are a deterministic puzzle: the planner tries every sequence of its
 remaining actions, lets the engine run the end of the round (police, room income, wages), and keeps the
-first action of the sequence whose outcome `solo_value` likes best. Everything that is uncertain (the next
-arrivals) is left to `solo_value`, which estimates what a position will still earn from its accomplices,
-free burial slots, keys and annexes.
+first action of the sequence whose outcome `solo_value` likes best. `solo_value` estimates what a position
+will still earn from its accomplices, free burial slots, keys and annexes. What is uncertain (the next
+arrivals) is either left to `solo_value` or, with `samples`, dealt a few times so that the best plans are
+judged by the next night they lead to.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..actions import Action, Bribe, Build, Bury, Kill
-from ..cards import CARD_OCC, CARD_RANK, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of
+from ..cards import CARD_OCC, CARD_POCKET, CARD_RANK, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of
 from ..config import GameConfig
 from ..game import Game
 from ..state import WHITE, Stage, State
@@ -150,7 +151,7 @@ def _corpses_value(state: State, slots: int, religious: int, cellars: int, w: Pl
     spent = sum(max(0, CARD_RANK[c] - cellars - religious) for c in corpses)  # cards that do not come back
     if len(corpses) > min(2, slots) or spent > others:
         return UNSAFE_CORPSE * len(corpses)
-    return sum(w.corpse * _pocket(c) - w.corpse_risk for c in corpses)
+    return sum(w.corpse * CARD_POCKET[c] - w.corpse_risk for c in corpses)
 
 
 _END_COLOUR = {"park": GuestType.ARTISAN, "grocery": GuestType.MERCHANT, "bishopric": GuestType.RELIGIOUS,
@@ -163,10 +164,6 @@ def _colour_count(state: State, colour: GuestType) -> int:
     if not state.reshuffled:
         return 0
     return sum(1 for c in state.exit if CARD_TYPE[c] is colour)
-
-
-def _pocket(card: int) -> int:
-    return OCCUPATIONS[CARD_OCC[card]].pocket
 
 
 class PlannerBot:
