@@ -33,28 +33,29 @@ UNSAFE_CORPSE = -200.0  # a corpse that cannot be buried in time loses the game 
 
 @dataclass(frozen=True)
 class PlanWeights:
-    """The knobs of `solo_value`, in francs: CMA-ES tuned them over 960 long solitaire deals
-    (`scripts/tune_solo.py --deals 24 --generations 40`, seeds 5000 on; generation 39's mean, rounded)."""
+    """The knobs of `solo_value`, in francs, tuned by CMA-ES in two runs over long solitaire deals:
+    `scripts/tune_solo.py --deals 24 --generations 40` (seeds 5000 on), then from its result with `pending`
+    added, `--generations 30 --sigma 0.3 --seed 7000`; the last generation's mean, rounded."""
 
-    key: float = 1.82  # per own key per round left: room income
-    wage_rounds: float = 0.966  # rounds an accomplice is expected to wait in hand, paying wages
-    engine: float = 0.27  # share of the murder engine's expected income counted now
-    cycle_rate: float = 0.568  # kill-and-bury cycles per round left
-    other_pays: float = 0.359  # a card that does not come back counts this much towards paying
-    potential_slot: float = 0.404  # a slot of an annex still in hand counts this much
-    police: float = 1.4  # per police accomplice (up to three)
-    religious: float = 0.66  # per religious accomplice (up to three)
-    artisan: float = 0.245  # per artisan (builds come back)
-    merchant: float = 5.05  # per merchant (up to two: bribes come back)
-    buildable_rank: float = 1.27  # per rank of a buildable card in hand
-    cap_from: float = 1.7  # cash above this may spill over the cap (tuning made it a mild taste for checks)
-    cap_penalty: float = 0.077  # per franc above `cap_from`
-    corpse: float = 0.456  # share of an unburied corpse's pocket money counted now
-    corpse_risk: float = 1.74  # per unburied corpse carried into the next round
-    room_service: float = 5.65  # per round left: the rank of the travelers placed in the Room Service room
-    greenhouse: float = 2.05  # per round left: checks still to come, at 3F each
-    end_colour: float = 4.5  # per round left: cards of the colour still to reach the exit stack, at 4F each
-    pending: float = 0.3  # share counted of the lasting income of an annex in hand that can be paid for
+    key: float = 1.27  # per own key per round left: room income
+    wage_rounds: float = 0.664  # rounds an accomplice is expected to wait in hand, paying wages
+    engine: float = 0.267  # share of the murder engine's expected income counted now
+    cycle_rate: float = 0.466  # kill-and-bury cycles per round left
+    other_pays: float = 0.432  # a card that does not come back counts this much towards paying
+    potential_slot: float = 0.79  # a slot of an annex still in hand counts this much
+    police: float = 2.04  # per police accomplice (up to three)
+    religious: float = 0.402  # per religious accomplice (up to three)
+    artisan: float = 0.173  # per artisan (builds come back)
+    merchant: float = 3.61  # per merchant (up to two: bribes come back)
+    buildable_rank: float = 0.459  # per rank of a buildable card in hand
+    cap_from: float = 4.0  # cash above this may spill over the cap (tuning made it a mild taste for checks)
+    cap_penalty: float = 0.0812  # per franc above `cap_from`
+    corpse: float = 0.552  # share of an unburied corpse's pocket money counted now
+    corpse_risk: float = 2.59  # per unburied corpse carried into the next round
+    room_service: float = 5.19  # per round left: the rank of the travelers placed in the Room Service room
+    greenhouse: float = 1.77  # per round left: checks still to come, at 3F each
+    end_colour: float = 4.96  # per round left: cards of the colour still to reach the exit stack, at 4F each
+    pending: float = 0.179  # share counted of the lasting income of an annex in hand that can be paid for
 
 
 # Expected pocket money of the best traveler one can kill with `power` cards, over a round's four arrivals.
