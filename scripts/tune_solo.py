@@ -19,7 +19,7 @@ from multiprocessing import Pool
 
 import cma  # type: ignore[import-untyped]
 
-from bloodyinn.bots.planner import PlannerBot, PlanWeights, weights_from
+from bloodyinn.bots.planner import PlannerBot, PlanWeights
 from bloodyinn.game import new_game
 
 NAMES = [f.name for f in fields(PlanWeights)]
@@ -29,7 +29,7 @@ DEFAULTS = asdict(PlanWeights())
 def play(job: tuple[int, dict[str, float]]) -> float:
     seed, weights = job
     game = new_game(players=1, length="long", seed=seed)
-    bot = PlannerBot(seed, weights_from(weights))
+    bot = PlannerBot(seed, PlanWeights(**weights))
     while not game.is_over:
         legal = game.legal_actions()
         game.apply(legal[0] if len(legal) == 1 else bot.choose(game.view(0), legal))

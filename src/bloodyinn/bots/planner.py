@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..actions import Action, Bribe, Build, Bury, Kill
@@ -275,7 +275,3 @@ class PlannerBot:
             del chosen[self.width:]
         return [a for _, a in chosen]
 
-
-def weights_from(values: dict[str, float]) -> PlanWeights:
-    known = {f.name for f in fields(PlanWeights)}
-    return PlanWeights(**{k: v for k, v in values.items() if k in known})
