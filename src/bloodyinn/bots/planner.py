@@ -274,4 +274,3 @@ class PlannerBot:
             chosen.sort(key=lambda t: -t[0])
             del chosen[self.width:]
         return [a for _, a in chosen]
-
