@@ -9,6 +9,7 @@ $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[distributed]' || echo "Ray did not install: the Ray tests will be skipped"
 	touch $@
 
 play: $(VENV)/.installed

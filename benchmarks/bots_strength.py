@@ -26,6 +26,7 @@ from collections.abc import Callable
 from bloodyinn import Game, new_game
 from bloodyinn.bots import make_bot
 from bloodyinn.bots.arena import GameResult, duplicate_schedule, run
+from bloodyinn.bots.executors import make_executor
 from bloodyinn.bots.ratings import mean_interval, standings, wilson
 from bloodyinn.rules.endgame import SOLO_TITLES
 
@@ -44,7 +45,8 @@ def _logger(path: str | None) -> Callable[[GameResult], None] | None:
 
 def duel(a: str, b: str, deals: int, seed: int, jobs: int, log: str | None = None) -> None:
     started = time.perf_counter()
-    results = run(duplicate_schedule([a, b], 2, deals, seed), jobs, progress=_logger(log))
+    with make_executor("process", jobs) as executor:
+        results = run(duplicate_schedule([a, b], 2, deals, seed), executor, progress=_logger(log))
     rows = {s.entrant: s for s in standings(results, [a, b])}
     first = rows[a]
     print(f"{a} vs {b}: {first.games} two-player short games over {deals} duplicate deals (seed {seed})")
@@ -56,7 +58,8 @@ def duel(a: str, b: str, deals: int, seed: int, jobs: int, log: str | None = Non
 
 def solo(bot: str, games: int, seed: int, jobs: int, log: str | None = None) -> None:
     started = time.perf_counter()
-    results = run(duplicate_schedule([bot], 1, games, seed, length="long"), jobs, progress=_logger(log))
+    with make_executor("process", jobs) as executor:
+        results = run(duplicate_schedule([bot], 1, games, seed, length="long"), executor, progress=_logger(log))
     scores = [0.0 if r.lost else float(r.scores[0]) for r in results]
     lost = sum(r.lost for r in results)
     mean, half = mean_interval(scores)

@@ -1,4 +1,5 @@
-"""Running bots against each other: one game, duplicate deals, and many games over the machine's cores.
+"""Running bots against each other: one game, duplicate deals, and many games on an executor (this machine's
+cores or a Ray cluster, see `executors`).
 
 Duplicate deals cancel the luck of the deck: every deal (a seed) is replayed once per rotation of the seats,
 so each entrant meets the same cards from every seat.
@@ -6,16 +7,15 @@ so each entrant meets the same cards from every seat.
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
-from multiprocessing import get_context
 from typing import Any
 
 from ..game import new_game
 from . import make_bot
+from .executors import Executor, make_executor
 
 
 @dataclass(frozen=True)
@@ -86,23 +86,21 @@ def duplicate_schedule(bots: list[str], players: int, deals: int, seed: int = 0,
     return specs
 
 
-def run(specs: list[GameSpec], jobs: int | None = None,
+def run(specs: list[GameSpec], executor: Executor | None = None,
         progress: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """Play every game, over `jobs` processes (default: all cores); results come back in schedule order."""
-    jobs = jobs or os.cpu_count() or 1
-    results: list[GameResult] = []
-    for result in _results(specs, jobs):
-        results.append(result)
-        if progress is not None:
-            progress(result)
+    """Play every game on `executor` (default: a process per core); results come back in schedule order.
+
+    Every game is rebuilt from its spec's seeds, so the results are the same whatever the backend."""
+    own = executor is None
+    executor = executor or make_executor("process")
+    try:
+        results: list[GameResult] = []
+        for result in executor.map_unordered(play, specs):
+            results.append(result)
+            if progress is not None:
+                progress(result)
+    finally:
+        if own:
+            executor.close()
     order = {spec: i for i, spec in enumerate(specs)}
     return sorted(results, key=lambda r: order[r.spec])
-
-
-def _results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
-    if jobs <= 1 or len(specs) <= 1:
-        yield from map(play, specs)
-        return
-    # Fork keeps start-up cheap; each worker builds its own bots from the spec, so nothing is shared.
-    with get_context("fork").Pool(min(jobs, len(specs))) as pool:
-        yield from pool.imap_unordered(play, specs, chunksize=1)

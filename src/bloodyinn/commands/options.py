@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+if TYPE_CHECKING:
+    from ..bots.executors import Executor
+
 VariantOption = Annotated[list[str] | None, typer.Option(
     "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")]
-JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes to use (0: every core).")]
+JobsOption = Annotated[int, typer.Option(
+    "--jobs", "-j", min=0, help="Games at once (0: every core, or every CPU of the Ray cluster).")]
+BackendOption = Annotated[str, typer.Option(
+    "--backend", "-b", help="Where games run: serial (this process), process (this machine's cores) or ray.")]
+AddressOption = Annotated[str | None, typer.Option(
+    "--address", help="Ray cluster to join with --backend ray (e.g. auto or ray://head:10001); "
+                      "default: a local Ray.")]
+
+
+def executor_from_options(backend: str, jobs: int, address: str | None) -> Executor:
+    """The executor the --backend/--jobs/--address options ask for, or a usage error naming the bad option."""
+    from ..bots.executors import make_executor
+
+    try:
+        return make_executor(backend, jobs or None, address)
+    except (ValueError, ImportError) as error:
+        raise typer.BadParameter(str(error)) from None

@@ -10,7 +10,7 @@ import typer
 
 from ..config import normalize_variant
 from ..rules.endgame import SOLO_TITLES
-from .options import JobsOption, VariantOption
+from .options import AddressOption, BackendOption, JobsOption, VariantOption, executor_from_options
 
 
 def solo(
@@ -20,6 +20,8 @@ def solo(
     variant: VariantOption = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game (then seed+1...).")] = 0,
     jobs: JobsOption = 0,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write solo.json to this directory.")] = None,
 ) -> None:
     """Play many solitaire games with one bot and report the mean score, the loss rate and the titles."""
@@ -36,10 +38,11 @@ def solo(
     variants = tuple(normalize_variant(v) for v in variant or ())
     specs = duplicate_schedule([bot], 1, games, seed, length, variants)
     console = Console()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console) as bar:
+    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=console)
+    with executor_from_options(backend, jobs, address) as executor, bar:
         task = bar.add_task("games", total=len(specs))
-        results = run(specs, jobs or None, progress=lambda _: bar.advance(task))
+        results = run(specs, executor, progress=lambda _: bar.advance(task))
     # A lost game scores nothing: the police closed the inn (R-SOLO-4).
     scores = [0.0 if r.lost else float(r.scores[0]) for r in results]
     won = [s for r, s in zip(results, scores) if not r.lost]

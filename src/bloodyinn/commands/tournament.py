@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from ..config import normalize_variant
-from .options import JobsOption, VariantOption
+from .options import AddressOption, BackendOption, JobsOption, VariantOption, executor_from_options
 
 
 def tournament(
@@ -23,6 +23,8 @@ def tournament(
     variant: VariantOption = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first deal (deals use seed, seed+1...).")] = 0,
     jobs: JobsOption = 0,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory for results.json and .csv.")] = None,
     plot: Annotated[bool, typer.Option("--plot", help="Also write PNG charts to --out.")] = False,
 ) -> None:
@@ -43,10 +45,11 @@ def tournament(
     entrants = _labels(bots)
     specs = duplicate_schedule(bots, players, games, seed, length, variants)
     console = Console()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, transient=False) as bar:
+    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=console, transient=False)
+    with executor_from_options(backend, jobs, address) as executor, bar:
         task = bar.add_task("games", total=len(specs))
-        results = run(specs, jobs or None, progress=lambda _: bar.advance(task))
+        results = run(specs, executor, progress=lambda _: bar.advance(task))
     table = standings(results, entrants)
     ratings = elo(results, entrants)
     _print_tables(console, table, ratings, len(results))
