@@ -52,8 +52,12 @@ class ServerProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def log_path(self) -> Path:
+        return self.database.with_suffix(f".{self.port}.log")
+
     def start(self) -> ServerProcess:
-        self._log = open(self.database.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115 (closed in stop)
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
             [str(BLOODYINN), "serve", "--port", str(self.port), "--database-url", f"sqlite:///{self.database}",
              "--bot-delay", str(self.bot_delay), "--log-level", "warning"],

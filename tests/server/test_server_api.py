@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from server_helpers import act, create_table, join, state
 
 import bloodyinn.bots
+import bloodyinn.server.replays
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+def _in_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def test_create_join_and_lobby(client: TestClient) -> None:
@@ -46,7 +56,7 @@ def test_default_seats_and_options(client: TestClient) -> None:
     assert "hello" in str(schema["client_to_server"]) and "ack" in str(schema["server_to_client"])
 
 
-def test_two_humans_play_a_whole_game_over_http(client: TestClient) -> None:
+def test_two_humans_play_a_whole_game_over_http(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     table_id = create_table(client, HUMANS, seed=11)
     tokens = [join(client, table_id, 0), join(client, table_id, 1)]
     choose = random.Random(3)
@@ -64,7 +74,18 @@ def test_two_humans_play_a_whole_game_over_http(client: TestClient) -> None:
         moves += 1
     assert public["seq"] == moves
     assert public["result"]["breakdown"] and len(public["result"]["scores"]) == 2
+    # A finished game never changes: its replay is built once, off the event loop, then served from memory.
+    build = bloodyinn.server.replays.build_frames
+    built_on_loop = []
+
+    def counted(*args: Any) -> Any:
+        built_on_loop.append(_in_event_loop())
+        return build(*args)
+
+    monkeypatch.setattr(bloodyinn.server.replays, "build_frames", counted)
     replay = client.get(f"/api/tables/{table_id}/replay").json()
+    assert client.get(f"/api/tables/{table_id}/replay").json() == replay
+    assert built_on_loop == [False]
     assert len(replay["frames"]) == moves + 1
     assert replay["record"]["settings"]["seed"] == 11
     assert replay["frames"][-1]["view"] == public["view"]
@@ -162,11 +183,20 @@ def test_bad_input(client: TestClient) -> None:
         {"players": 2, "seats": [{"kind": "human"}]},
         {"players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "skynet"}]},
         {"players": 2, "surprise": True},
+        {"players": True},  # as strict as the WebSocket: no guessing that true means 1
+        {"players": "2"},
+        {"players": 2.0},
+        {"players": 2, "seed": "7"},
+        {"players": 2, "seats": [{"kind": "human", "name": 5}, {"kind": "human"}]},
     ]
     for body in bad_bodies:
         response = client.post("/api/tables", json=body)
         assert response.status_code == 400, (body, response.text)
         assert response.json()["error"] == "bad_request" and response.json()["message"]
+    assert "players" in client.post("/api/tables", json={"players": True}).json()["message"]
+    for bad_action in ({"seat": True, "seq": 0, "action": "pass"}, {"seat": 0, "seq": "0", "action": "pass"}):
+        response = client.post(f"/api/tables/{table_id}/actions", json=bad_action, headers={"X-Seat-Token": token})
+        assert response.status_code == 400 and response.json()["error"] == "bad_request", response.text
     malformed = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
     assert malformed.status_code == 400
     huge = client.post(f"/api/tables/{table_id}/actions", content=b"x" * 100_000,
@@ -178,6 +208,8 @@ def test_bad_input(client: TestClient) -> None:
     assert no_seat.status_code == 400 and "no seat 5" in no_seat.json()["message"]
     assert client.get(f"/api/tables/{table_id}/replay").status_code == 403  # not over yet
     assert client.get("/api/nothing-here").status_code == 400
+    assert client.head("/").status_code == 200  # uptime checks ask HEAD /
+    assert client.head(f"/table/{table_id}").status_code == 200
     assert state(client, table_id)["seq"] == 0
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
-from server_helpers import create_table, join
+from server_helpers import ServerProcess, create_table, join
 from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
 
 from bloodyinn.server.protocol import server_messages
 
@@ -139,3 +142,20 @@ def test_bad_messages_get_clear_errors_and_change_nothing(client: TestClient) ->
         assert receive(ws, "state")["seq"] == 0
         ws.send_json({"type": "action", "seq": 0, "action": "place room1"})
         assert receive(ws, "error")["error"] == "forbidden"  # spectators cannot act
+
+
+
+def test_leaving_before_hello_is_quiet(server: ServerProcess) -> None:
+    """A browser tab closed while connecting is routine: no traceback in the server's log."""
+    with httpx.Client(base_url=server.url) as http:
+        table_id = create_table(http, HUMANS, seed=4)
+    address = f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}"
+    for _ in range(3):
+        with connect(address):
+            pass  # and gone, without a word
+    with connect(address) as ws:  # the table is still served
+        ws.send(json.dumps({"type": "hello"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    server.stop()
+    log = server.log_path.read_text()
+    assert "Traceback" not in log and "ERROR" not in log, log

@@ -82,15 +82,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     # ------------------------------------------------------------------------------------ pages
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/table/{table_id}", include_in_schema=False)
+    @app.api_route("/table/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
-    @app.get("/table/{table_id}/replay", include_in_schema=False)
+    @app.api_route("/table/{table_id}/replay", methods=["GET", "HEAD"], include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 

@@ -8,7 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # As strict as the WebSocket messages: `"players": true` or `"seq": "3"` is a mistake worth reporting.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatIn(Strict):

@@ -28,7 +28,8 @@ from ..game import Game
 from .errors import ServiceError, bad_request, forbidden, illegal, not_found, stale
 from .hub import Hub
 from .live import LiveTable
-from .messages import public_settings, result, seat_summary
+from .messages import public_settings, seat_summary
+from .replays import ReplayCache
 from .repository import PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
 from .settings import ServerSettings
 from .writer import Writer
@@ -70,6 +71,7 @@ class GameService:
         self._tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bloodyinn-bot")
+        self._replays = ReplayCache(settings.replay_cache_size)
 
     # ------------------------------------------------------------------------------------ life cycle
 
@@ -240,15 +242,7 @@ class GameService:
         table = await self.table(table_id)
         if not table.game.is_over:
             raise forbidden("a replay is available once the game is over (before that it would show the seed)")
-        game = Game(table.game.config)
-        frames: list[dict[str, Any]] = [{"seq": 0, "action": None, "seat": None, "view": game.view(None),
-                   "events": [e.to_dict() for e in game.setup_events]}]
-        for number, (action, seat) in enumerate(zip(table.game.actions, table.actors, strict=True), 1):
-            events = game.apply(action)
-            frames.append({"seq": number, "action": str(action), "seat": seat, "view": game.view(None),
-                           "events": [e.to_dict() for e in events]})
-        replay = {"table": self.hub.summary(table), "record": table.game.record(), "frames": frames,
-                  "result": result(table)}
+        replay = {"table": self.hub.summary(table), **await self._replays.replay(table)}
         self.forget_if_idle(table)
         return replay
 

@@ -26,6 +26,8 @@ class ServerSettings:
     # Largest accepted WebSocket message / HTTP body, in bytes: an action is a short line of text.
     max_message_bytes: int = 8192
     max_body_bytes: int = 65536
+    # Finished games whose replay is kept in memory (least recently viewed dropped first).
+    replay_cache_size: int = 64
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

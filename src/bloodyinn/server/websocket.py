@@ -70,17 +70,17 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
     try:
         table = await service.table(table_id)
     except ServiceError as exc:
-        await websocket.send_text(encode(_error(exc)))
-        await websocket.close(code=4404)
+        await _refuse(websocket, exc, 4404)
         return
     try:
         seat = await asyncio.wait_for(_hello(websocket, table, service, limit), HELLO_TIMEOUT)
-    except (TimeoutError, WebSocketDisconnect):
+    except WebSocketDisconnect:  # gone before saying who it is: nothing to clean up, nothing to report
+        return
+    except TimeoutError:
         await _close(websocket, 4408)
         return
     except ServiceError as exc:
-        await websocket.send_text(encode(_error(exc)))
-        await _close(websocket, 4403 if exc.code == "forbidden" else 4400)
+        await _refuse(websocket, exc, 4403 if exc.code == "forbidden" else 4400)
         return
     client = Client(websocket, table.id, seat)
     service.hub.attach(table, client)
@@ -127,6 +127,14 @@ async def _handle(message: ClientMessage, client: Client, table: LiveTable, serv
             "duplicate": accepted.duplicate}
 
 
+async def _refuse(websocket: WebSocket, error: ServiceError, code: int) -> None:
+    """Say why, then close; the peer may already have left."""
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.send_text(encode(_error(error)))
+    await _close(websocket, code)
+
+
 async def _close(websocket: WebSocket, code: int) -> None:
-    with contextlib.suppress(RuntimeError):  # already closed by the peer
+    # RuntimeError: already closed; WebSocketDisconnect: the peer left meanwhile.
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
         await websocket.close(code=code)
