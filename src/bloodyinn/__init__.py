@@ -19,8 +19,16 @@ from .actions import (
     Release,
     parse_action,
 )
+from .cards import CARDS, GuestType, Occupation, PaidAction, card
 from .config import FIRST_COME_FIRST_SERVED, UNLIMITED_WEALTH, GameConfig
-from .errors import BloodyInnError, ConfigError, CorruptSaveError, IllegalActionError, NotationError
+from .errors import (
+    BloodyInnError,
+    ConfigError,
+    CorruptSaveError,
+    IllegalActionError,
+    NotationError,
+    UnknownCardError,
+)
 from .events import Event
 from .game import Game, new_game
 
@@ -33,6 +41,7 @@ def describe_action(game: Game, action: Action | str) -> str:
 __version__ = "0.1.0"
 
 __all__ = [
+    "CARDS",
     "FIRST_COME_FIRST_SERVED",
     "UNLIMITED_WEALTH",
     "Action",
@@ -45,13 +54,18 @@ __all__ = [
     "Event",
     "Game",
     "GameConfig",
+    "GuestType",
     "IllegalActionError",
     "Kill",
     "NotationError",
+    "Occupation",
+    "PaidAction",
     "Pass",
     "PayGravedigger",
     "Place",
     "Release",
+    "UnknownCardError",
+    "card",
     "describe_action",
     "new_game",
     "parse_action",

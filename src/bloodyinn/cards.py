@@ -1,14 +1,25 @@
-"""The card table: the 78 guest cards, their 28 occupations and their annexes (spec §2-§3).
+"""The card table: the 78 guest cards, their 29 occupations and their annexes (spec §2-§3).
 
-This module is the single place where card data lives. Physical cards are small integers (0-77) so that
-the engine can keep zones as plain lists; `CARD_IDS` gives each one a readable canonical id such as
-``"mechanic.2"`` (occupation id, then copy number from 1).
+This module is the single place where card data lives. Its public face is `CARDS`, the table itself (one
+frozen `Occupation` per row: type, rank, copies, pocket money, aptitude, annex and its effect), and
+`card(key)`, which finds a row by occupation id or display name (``"brigadier_chief"``, ``"Brigadier Chief"``),
+by physical card id (``"mechanic.2"``) or by card number (0-77):
+
+    >>> from bloodyinn.cards import card
+    >>> mechanic = card("Mechanic")
+    >>> mechanic.type, mechanic.rank, mechanic.copies, mechanic.pocket, mechanic.aptitude, mechanic.annex_name
+    (<GuestType.ARTISAN: 'artisan'>, 1, 4, 12, <PaidAction.BUILD: 'build'>, 'Workshop')
+
+Physical cards are small integers (0-77) so that the engine can keep zones as plain lists; `CARD_IDS` gives
+each one a readable canonical id such as ``"mechanic.2"`` (occupation id, then copy number from 1).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+
+from .errors import UnknownCardError
 
 
 class GuestType(StrEnum):
@@ -73,7 +84,10 @@ PEASANT_POCKET = 4
 
 @dataclass(frozen=True)
 class Occupation:
-    """One row of the card table (spec §3.3)."""
+    """One row of the card table (spec §3.3): an occupation and everything printed on its cards.
+
+    `id` is the canonical name used in the notation and in saves; `annex_id`, `annex_name` and `annex_text`
+    (the annex's effect, as printed) are None for police and peasants, which cannot be built (R-BUILD-1)."""
 
     index: int
     id: str
@@ -87,7 +101,23 @@ class Occupation:
 
     @property
     def pocket(self) -> int:
+        """Pocket money in F, paid out when the guest is buried (R-CARD-2)."""
         return PEASANT_POCKET if self.type is GuestType.PEASANT else TRAVELER_POCKET[self.rank]
+
+    @property
+    def aptitude(self) -> PaidAction | None:
+        """The paid action whose payment this card comes back from (R-CARD-1), if any."""
+        return APTITUDE[self.type]
+
+    @property
+    def capacity(self) -> int:
+        """Corpses its annex can hold (= rank, R-INV-5); 0 for police and peasants, which have no annex."""
+        return self.rank if self.buildable else 0
+
+    @property
+    def card_ids(self) -> tuple[str, ...]:
+        """The ids of this occupation's physical cards, e.g. ``("major.1", "major.2", "major.3")``."""
+        return tuple(f"{self.id}.{copy}" for copy in range(1, self.copies + 1))
 
     @property
     def buildable(self) -> bool:
@@ -231,3 +261,24 @@ def resolve_occupation(text: str) -> Occupation:
     key = text.strip().lower().replace(" ", "_").replace("-", "_").replace("'", "")
     key = ALIASES.get(key, key)
     return OCCUPATION_BY_ID[key]
+
+
+# The public name of the card table: one row per occupation, in the spec's order.
+CARDS: tuple[Occupation, ...] = OCCUPATIONS
+
+
+def card(key: str | int) -> Occupation:
+    """The card-table row of an occupation id, display name or alias (``"Brigadier Chief"``), a physical card
+    id (``"mechanic.2"``) or a physical card number (0-77). Raises UnknownCardError naming the key."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        if 0 <= key < NUM_CARDS:
+            return occupation(key)
+        raise UnknownCardError(f"there is no card number {key}: cards are numbered 0-{NUM_CARDS - 1}")
+    if isinstance(key, str):
+        if key in CARD_BY_ID:
+            return occupation(CARD_BY_ID[key])
+        try:
+            return resolve_occupation(key)
+        except KeyError:
+            pass
+    raise UnknownCardError(f"unknown card {key!r}; occupations: {', '.join(o.id for o in OCCUPATIONS)}")

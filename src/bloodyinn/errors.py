@@ -21,5 +21,9 @@ class NotationError(IllegalActionError):
     """Text that is not a well-formed action in the notation."""
 
 
+class UnknownCardError(BloodyInnError):
+    """A card name, id or number that is not in the card table."""
+
+
 class CorruptSaveError(BloodyInnError):
     """A saved game or record that cannot be restored exactly."""
