@@ -1,0 +1,10 @@
+"""Research APIs: the engine as token-level environments for learning agents (a face: it imports the engine and
+the bots, never the other way).
+
+- `encoding`: compound actions as short sequences of tokens from one fixed vocabulary, and prefix-tree masks;
+- `observation`: a fixed-length float32 vector built only from a seat's view;
+- `pettingzoo_env` (`bloody_inn_v0`) and `gymnasium_env` (solitaire): the environments;
+- `selfplay`: bots' games written as Parquet shards of (observation, mask, action, reward).
+
+Only `encoding` is pure Python; the others need the `research` extra (numpy, gymnasium, pettingzoo, pyarrow).
+"""

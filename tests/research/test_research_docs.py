@@ -1,0 +1,26 @@
+"""docs/research.md stays true: every Python example of the research sections runs as it stands."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text()
+SECTIONS = ("Action encoding",)
+
+
+def section(title: str) -> str:
+    start = DOC.index(f"## {title}")
+    end = DOC.find("\n## ", start + 1)
+    return DOC[start:end if end > 0 else None]
+
+
+@pytest.mark.parametrize("title", SECTIONS)
+def test_every_example_of_the_section_runs(title: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    examples = re.findall(r"```python\n(.*?)```", section(title), re.S)
+    assert examples, f"the section {title!r} has no example"
+    monkeypatch.chdir(tmp_path)  # examples that write files write them here
+    for code in examples:
+        exec(compile(code, f"docs/research.md ({title})", "exec"), {"__name__": "__docs__"})
