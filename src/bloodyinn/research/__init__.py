@@ -4,7 +4,10 @@ the bots, never the other way).
 - `encoding`: compound actions as short sequences of tokens from one fixed vocabulary, and prefix-tree masks;
 - `observation`: a fixed-length float32 vector built only from a seat's view;
 - `pettingzoo_env` (`bloody_inn_v0`) and `gymnasium_env` (solitaire): the environments;
-- `selfplay`: bots' games written as Parquet shards of (observation, mask, action, reward).
+- `selfplay`: bots' games written as Parquet shards of (observation, mask, action, reward);
+- `chance`: the game with explicit chance (every traveler turned face up is a chance event), pure Python;
+- `openspiel`: that game registered with OpenSpiel (`python_bloody_inn`).
 
-Only `encoding` is pure Python; the others need the `research` extra (numpy, gymnasium, pettingzoo, pyarrow).
+Only `encoding` and `chance` are pure Python; the others need the `research` extra (numpy, gymnasium, pettingzoo,
+pyarrow, open_spiel).
 """
