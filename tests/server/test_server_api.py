@@ -93,6 +93,23 @@ def test_two_humans_play_a_whole_game_over_http(client: TestClient, monkeypatch:
     assert state(client, table_id) == public
 
 
+def test_a_revoked_token_no_longer_holds_the_seat(client: TestClient) -> None:
+    table_id = create_table(client, HUMANS, seed=3)
+    old, other = join(client, table_id, 0), join(client, table_id, 1)
+    revoke = f"/api/tables/{table_id}/seats/0/token"
+    assert client.post(revoke).status_code == 403  # no token
+    assert client.post(revoke, headers={"X-Seat-Token": other}).status_code == 403  # another seat's token
+    response = client.post(revoke, headers={"X-Seat-Token": old})
+    assert response.status_code == 200, response.text
+    new = response.json()["token"]
+    refused = client.get(f"/api/tables/{table_id}/state", params={"seat": 0}, headers={"X-Seat-Token": old})
+    assert refused.status_code == 403 and "revoked" in refused.json()["message"]
+    assert client.post(revoke, headers={"X-Seat-Token": old}).status_code == 403  # the old one cannot revoke again
+    assert state(client, table_id, 0, new)["you"] == 0
+    assert state(client, table_id, 1, other)["you"] == 1  # the other seat is untouched
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["open"] is False
+
+
 def test_tokens_guard_seats(client: TestClient) -> None:
     table_id = create_table(client, HUMANS)
     token0 = join(client, table_id, 0)

@@ -13,6 +13,7 @@ from server_helpers import ServerProcess, act, create_table, join, state
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 GAME_TIMEOUT = 150.0
+BOT = "easy"
 
 
 def take_turn(page: Any, choose: random.Random, keyboard: bool = False) -> bool:
@@ -59,14 +60,13 @@ def create_from_lobby(page: Any, url: str, name: str, seats: list[str]) -> str:
     page.click("#create-button")
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#status.online")
-    return str(page.url.split("/table/")[1].split("#")[0])
+    return str(page.url.split("/table/")[1])
 
 
 def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> None:
     ann_context, bob_context = browser.new_context(), browser.new_context()
     ann, bob = ann_context.new_page(), bob_context.new_page()
     table_id = create_from_lobby(ann, server.url, "Ann", ["human", "human"])
-    assert "token=" in ann.url
     link = ann.input_value("#seats input")  # the join link Ann shares with Bob
     assert link.endswith(f"/table/{table_id}?join=1")
     bob.goto(link)
@@ -106,7 +106,7 @@ def test_reconnect_mid_game_from_another_device(browser: Any, server: ServerProc
     ann_context, bob_context = browser.new_context(), browser.new_context()
     ann, bob = ann_context.new_page(), bob_context.new_page()
     table_id = create_from_lobby(ann, server.url, "Ann", ["human", "human"])
-    personal_link = ann.url
+    personal_link = ann.input_value("#own-link-url")
     bob.goto(f"{server.url}/table/{table_id}?join=1")
     bob.wait_for_selector("#status.online")
     choose = random.Random(3)
@@ -166,4 +166,41 @@ def test_a_spectator_watches_live(browser: Any, server: ServerProcess) -> None:
         page.reload()
         page.wait_for_selector("#status.online")
         assert page.locator(f"[data-room='{room}'] .card").count() == 1
+        context.close()
+
+
+def test_seat_tokens_stay_out_of_shared_links_and_can_be_revoked(browser: Any, server: ServerProcess) -> None:
+    ann_context, guest_context, phone_context = browser.new_context(), browser.new_context(), browser.new_context()
+    ann = ann_context.new_page()
+    ann.on("dialog", lambda dialog: dialog.accept())
+    table_id = create_from_lobby(ann, server.url, "Ann", ["human", "bot:" + BOT])
+    assert ann.url == f"{server.url}/table/{table_id}"  # the address bar never carries the token
+    assert "playing as P1" in ann.inner_text("#status")
+    watch_link = ann.input_value("#watch-link")
+    assert "token" not in watch_link
+    guest = guest_context.new_page()
+    guest.goto(watch_link)  # the link people share gives no seat
+    guest.wait_for_selector("#status.online")
+    assert "watching" in guest.inner_text("#status") and guest.is_hidden("#own-link")
+    ann.click("#own-link summary")
+    own_link = ann.input_value("#own-link-url")
+    assert "token=" in own_link and "do not share it" in ann.inner_text("#own-link")
+    phone = phone_context.new_page()
+    phone.goto(own_link)  # Ann's own link, on her phone
+    phone.wait_for_selector("#status.online")
+    assert "playing as P1" in phone.inner_text("#status")
+    assert "token" not in phone.url  # read once, then removed from the address bar
+    ann.screenshot(path=str(server.database.with_name("own-link.png")), full_page=True)
+    ann.click("#revoke")
+    ann.wait_for_function(f"document.querySelector('#own-link-url').value !== {own_link!r}")
+    ann.wait_for_selector("#status.online")
+    assert "playing as P1" in ann.inner_text("#status")
+    phone.wait_for_function("document.querySelector('#turn-note').innerText.includes('revoked')")
+    phone.wait_for_selector("#status.online")
+    assert "watching" in phone.inner_text("#status")
+    stranger = browser.new_context().new_page()
+    stranger.goto(own_link)  # the old link is dead
+    stranger.wait_for_function("document.querySelector('#turn-note').innerText.includes('not valid')")
+    assert "watching" in stranger.inner_text("#status") or "reconnecting" in stranger.inner_text("#status")
+    for context in (ann_context, guest_context, phone_context):
         context.close()

@@ -159,3 +159,27 @@ def test_leaving_before_hello_is_quiet(server: ServerProcess) -> None:
     server.stop()
     log = server.log_path.read_text()
     assert "Traceback" not in log and "ERROR" not in log, log
+
+
+def test_revoking_a_token_ends_its_sessions_and_keeps_the_seat(client: TestClient) -> None:
+    table_id = create_table(client, HUMANS, seed=5)
+    old = join(client, table_id, 0, "Ann")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as leaked:  # someone holding a leaked link
+        leaked.send_json({"type": "hello", "seat": 0, "token": old})
+        assert receive(leaked, "state")["you"] == 0
+        response = client.post(f"/api/tables/{table_id}/seats/0/token", headers={"X-Seat-Token": old})
+        assert response.status_code == 200, response.text
+        new = response.json()["token"]
+        assert new != old and response.json()["url"] == f"/table/{table_id}#seat=0&token={new}"
+        error = receive(leaked, "error")
+        assert error["error"] == "forbidden" and "revoked" in error["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            leaked.receive_json()
+        assert closed.value.code == 4403
+    with client.websocket_connect(f"/ws/tables/{table_id}") as again:
+        again.send_json({"type": "hello", "seat": 0, "token": old})
+        assert "revoked" in receive(again, "error")["message"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as owner:
+        owner.send_json({"type": "hello", "seat": 0, "token": new})
+        first = receive(owner, "state")
+        assert first["you"] == 0 and first["table"]["seats"][0]["name"] == "Ann"

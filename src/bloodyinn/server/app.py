@@ -44,6 +44,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in
 Token = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat token from joining")]
 
 
+def own_link(table_id: str, seat: int, token: str) -> str:
+    """The player's own link, for coming back from another device; the token is in the fragment, which
+    browsers never send to a server. Not for sharing: whoever has it plays the seat."""
+    return f"/table/{table_id}#seat={seat}&token={token}"
+
+
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
 
@@ -137,7 +143,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def join(request: Request, table_id: str, seat: int, body: JoinIn | None = None) -> JoinOut:
         """Take an open seat. The token in the answer is the only way to act for that seat: keep it."""
         token = await service_of(request).join(table_id, seat, body.name if body else None)
-        return JoinOut(table_id=table_id, seat=seat, token=token, url=f"/table/{table_id}#seat={seat}&token={token}")
+        return JoinOut(table_id=table_id, seat=seat, token=token, url=own_link(table_id, seat, token))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/token", tags=["tables"], responses=ERRORS)
+    async def revoke(request: Request, table_id: str, seat: int, x_seat_token: Token = None) -> JoinOut:
+        """Revoke the seat's token (its link leaked) and get a new one; the old token stops working at once and
+        its connections are closed."""
+        if x_seat_token is None:
+            raise forbidden("send the seat's current token in the X-Seat-Token header")
+        token = await service_of(request).revoke(table_id, seat, x_seat_token)
+        return JoinOut(table_id=table_id, seat=seat, token=token, url=own_link(table_id, seat, token))
 
     @app.get("/api/tables/{table_id}/state", tags=["play"], responses=ERRORS)
     async def get_state(request: Request, table_id: str, seat: int | None = None,

@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket
 
+from .errors import ServiceError
 from .live import LiveTable
 from .messages import state_message, table_summary
 
@@ -33,15 +34,20 @@ class Client:
         self.websocket = websocket
         self.table_id = table_id
         self.seat = seat
-        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        # Text to send, or a close code: the last thing this client is sent.
+        self._outbox: asyncio.Queue[str | int] = asyncio.Queue()
         self._pump = asyncio.create_task(self._drain())
 
     def send(self, text: str) -> None:
         if self._outbox.qsize() >= MAX_BACKLOG:
             log.warning("client of table %s is not reading; disconnecting it", self.table_id)
-            self._outbox.put_nowait(None)
+            self._outbox.put_nowait(1008)
             return
         self._outbox.put_nowait(text)
+
+    def send_and_close(self, message: dict[str, Any], code: int) -> None:
+        self._outbox.put_nowait(encode(message))
+        self._outbox.put_nowait(code)
 
     def send_message(self, message: dict[str, Any]) -> None:
         self.send(encode(message))
@@ -49,9 +55,9 @@ class Client:
     async def _drain(self) -> None:
         while True:
             text = await self._outbox.get()
-            if text is None:
+            if isinstance(text, int):
                 with contextlib.suppress(Exception):
-                    await self.websocket.close(code=1008)
+                    await self.websocket.close(code=text)
                 return
             try:
                 await self.websocket.send_text(text)
@@ -90,6 +96,12 @@ class Hub:
             if not clients:
                 del self._clients[table.id]
         self.announce(table)
+
+    def evict(self, table: LiveTable, seat: int, error: ServiceError) -> None:
+        """Disconnect everyone connected as `seat` (its token was revoked), telling them why."""
+        for client in self.clients(table.id):
+            if client.seat == seat:
+                client.send_and_close({"type": "error", "id": None, **error.to_dict()}, 4403)
 
     def announce(self, table: LiveTable) -> None:
         """Tell everyone at the table who is there (seats taken, players online, spectators)."""

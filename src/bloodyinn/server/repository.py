@@ -85,6 +85,15 @@ class Repository:
         return result.rowcount == 1
 
     @staticmethod
+    def replace_token(connection: Connection, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        """Give a seat a new token, invalidating the old one; False if the old one no longer holds the seat."""
+        result = connection.execute(
+            update(seats)
+            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == old_hash)
+            .values(token_hash=new_hash))
+        return result.rowcount == 1
+
+    @staticmethod
     def append_actions(connection: Connection, records: list[ActionRecord]) -> None:
         """Store accepted actions (of any tables) with two statements, however many there are."""
         stamp = now()

@@ -76,7 +76,9 @@ class JoinOut(BaseModel):
     table_id: str
     seat: int
     token: str = Field(description="the secret seat token: send it as X-Seat-Token or in the WebSocket hello")
-    url: str = Field(description="the player's own page for this seat (keeps the token in the fragment)")
+    url: str = Field(description="the player's own link for this seat (the token is in the fragment): for coming"
+                                 " back from another device, never for sharing; the page removes it from the"
+                                 " address bar")
 
 
 class AcceptedOut(BaseModel):

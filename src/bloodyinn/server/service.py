@@ -157,6 +157,23 @@ class GameService:
         self.hub.announce(table)
         return token
 
+    async def revoke(self, table_id: str, seat: int, token: str) -> str:
+        """Replace a seat's token (say its link leaked): the old token stops working at once, everywhere."""
+        table = await self.table(table_id)
+        async with table.lock:
+            self.authenticate(table, seat, token)
+            record = table.seats[seat]
+            new_token = secrets.token_urlsafe(24)
+            digest = hash_token(new_token)
+            replaced = await self._writer.write(partial(
+                Repository.replace_token, table_id=table.id, seat=seat, old_hash=hash_token(token), new_hash=digest))
+            if not replaced:
+                raise forbidden(f"this token does not hold seat {seat} of table {table.id}")
+            table.seats[seat] = replace(record, token_hash=digest)
+        self.hub.evict(table, seat, forbidden(f"the token of seat {seat} was revoked; this connection used the old"
+                                              " one"))
+        return new_token
+
     def forget_if_idle(self, table: LiveTable) -> None:
         """Drop a finished game nobody is watching from memory; it is reloaded from the database on demand."""
         if table.game.is_over and not self.hub.clients(table.id) and not table.lock.locked():
@@ -172,7 +189,8 @@ class GameService:
     def authenticate(self, table: LiveTable, seat: int, token: str) -> None:
         record = self._seat(table, seat)
         if record.token_hash is None or not hmac.compare_digest(hash_token(token), record.token_hash):
-            raise forbidden(f"this token does not hold seat {seat} of table {table.id}")
+            raise forbidden(f"this token does not hold seat {seat} of table {table.id} (it is wrong, or it was"
+                            " revoked: use the seat's new link)")
 
     async def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
         """Recently active tables, newest first: open seats, players online, progress."""

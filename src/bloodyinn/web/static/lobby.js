@@ -46,7 +46,9 @@ async function create(event) {
   const joined = await fetch(`/api/tables/${encodeURIComponent(id)}/seats/${mine.seat}/join`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
   }).then((r) => r.json());
-  location.href = joined.url;
+  // The token goes to this browser's storage, never into the address bar (where it would be shared with the URL).
+  localStorage.setItem(`bloodyinn:table:${id}`, JSON.stringify({ seat: joined.seat, token: joined.token }));
+  location.href = `/table/${encodeURIComponent(id)}`;
 }
 
 function seatText(s) {

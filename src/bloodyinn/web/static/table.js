@@ -5,6 +5,7 @@ import { Menu } from "./menu.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
 const storeKey = `bloodyinn:table:${tableId}`;
+const tablePath = `/table/${encodeURIComponent(tableId)}`;
 const $ = (id) => document.getElementById(id);
 
 let catalog = null;
@@ -21,11 +22,14 @@ const menu = new Menu($("menu"), {
 });
 document.addEventListener("keydown", (event) => menu.handleKey(event));
 
+// The seat token never stays in the address bar (a shared or screen-shared URL would hand over the seat):
+// it lives in localStorage; the player's own link (token in the fragment) is read once, then removed.
 function readIdentity() {
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.has("token") && hash.has("seat")) {
     const found = { seat: Number(hash.get("seat")), token: hash.get("token") };
     localStorage.setItem(storeKey, JSON.stringify(found));
+    history.replaceState(null, "", tablePath);
     return found;
   }
   const stored = localStorage.getItem(storeKey);
@@ -35,7 +39,26 @@ function readIdentity() {
 function remember(found) {
   identity = found;
   localStorage.setItem(storeKey, JSON.stringify(found));
-  history.replaceState(null, "", `/table/${encodeURIComponent(tableId)}#seat=${found.seat}&token=${encodeURIComponent(found.token)}`);
+  history.replaceState(null, "", tablePath);
+  renderOwnLink();
+}
+
+const ownLink = () => `${location.origin}${tablePath}#seat=${identity.seat}&token=${encodeURIComponent(identity.token)}`;
+
+// A new token for this seat: the old one (and every link or device holding it) stops working at once.
+async function revoke() {
+  if (!confirm("Revoke your own link? Other devices using it lose the seat; this page gets a new link.")) return;
+  if (socket) { // the server closes connections that used the old token, this one included
+    socket.onclose = null;
+    socket.onmessage = null;
+  }
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${identity.seat}/token`, {
+    method: "POST", headers: { "X-Seat-Token": identity.token },
+  });
+  const body = await response.json();
+  if (response.ok) remember({ seat: body.seat, token: body.token });
+  reconnect();
+  note(response.ok ? "Your link was revoked: the old one no longer works. Your new own link is under Seats." : body.message, !response.ok);
 }
 
 async function join(seat) {
@@ -80,7 +103,8 @@ function connect() {
     if (event.code === 4403) {
       localStorage.removeItem(storeKey);
       identity = null;
-      note("This seat token is not valid here; you are watching.", true);
+      renderOwnLink();
+      note("This seat's token is not valid (it is wrong, or it was revoked); you are watching.", true);
     }
     setStatus(false, "reconnecting…");
     retry = Math.min(retry + 1, 5);
@@ -131,15 +155,25 @@ function receive(message) {
 function renderSeats() {
   const seats = state.table.seats;
   $("seats").innerHTML = seats.map((s) => {
-    const link = `${location.origin}/table/${encodeURIComponent(tableId)}?join=${s.seat}`;
+    const link = `${location.origin}${tablePath}?join=${s.seat}`;
     const status = s.kind === "bot" ? `bot · ${esc(s.bot)}` : s.open ? "open" : s.online ? "online" : "away";
     const action = s.open
       ? `<input type="text" readonly value="${esc(link)}" aria-label="Join link for seat ${s.seat + 1}">
          ${identity ? "" : `<button class="btn secondary" data-join="${s.seat}">Take seat</button>`}`
       : "";
     return `<div class="seat">${token(s.seat)} <span>${esc(seatName(seats, s.seat))} · ${status}${identity && identity.seat === s.seat ? " · you" : ""}</span>${action}</div>`;
-  }).join("") + `<div class="count">${state.table.spectators} watching${identity ? "" : " (including you)"}</div>`;
+  }).join("") + `<div class="count">${state.table.spectators} watching${identity ? "" : " (including you)"}</div>
+    <div class="seat"><span>Watch link</span><input type="text" readonly id="watch-link" value="${esc(location.origin + tablePath)}" aria-label="Watch link (gives no seat)"></div>`;
   $("seats").querySelectorAll("[data-join]").forEach((b) => b.addEventListener("click", () => join(Number(b.dataset.join))));
+}
+
+// Drawn only when the identity changes, so an open panel stays open while the game goes on.
+function renderOwnLink() {
+  const panel = $("own-link");
+  panel.hidden = !identity;
+  if (!identity) return;
+  $("own-link-url").value = ownLink();
+  $("copy-own-link").textContent = "Copy";
 }
 
 function render() {
@@ -197,9 +231,12 @@ function markPlaceableRooms(choices) {
 async function start() {
   catalog = await loadCatalog();
   identity = readIdentity();
+  $("copy-own-link").addEventListener("click", () => navigator.clipboard?.writeText(ownLink()).then(() => { $("copy-own-link").textContent = "Copied"; }));
+  $("revoke").addEventListener("click", revoke);
+  renderOwnLink();
   const join_ = new URLSearchParams(location.search).get("join");
   if (join_ !== null && !identity) {
-    history.replaceState(null, "", `/table/${encodeURIComponent(tableId)}`);
+    history.replaceState(null, "", tablePath);
     await join(Number(join_));
     if (identity) return;
   }
