@@ -27,10 +27,12 @@ from .errors import (
     CorruptSaveError,
     IllegalActionError,
     NotationError,
+    PositionError,
     UnknownCardError,
 )
 from .events import Event
 from .game import Game, new_game
+from .positions import build_position
 
 
 def describe_action(game: Game, action: Action | str) -> str:
@@ -63,8 +65,10 @@ __all__ = [
     "Pass",
     "PayGravedigger",
     "Place",
+    "PositionError",
     "Release",
     "UnknownCardError",
+    "build_position",
     "card",
     "describe_action",
     "new_game",

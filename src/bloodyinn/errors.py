@@ -25,5 +25,9 @@ class UnknownCardError(BloodyInnError):
     """A card name, id or number that is not in the card table."""
 
 
+class PositionError(BloodyInnError):
+    """A position (see `build_position`) that cannot exist in a game: the message says what is wrong."""
+
+
 class CorruptSaveError(BloodyInnError):
     """A saved game or record that cannot be restored exactly."""

@@ -34,3 +34,10 @@ def test_every_event_kind_is_documented() -> None:
     emitted = set(re.findall(r'Event\("([a-z_]+)"', code)) | {"no_police"}
     documented = set(re.findall(r"`([a-z_]+)`", section("Events")))
     assert emitted <= documented
+
+
+def test_the_position_and_card_table_examples_run() -> None:
+    examples = re.findall(r"```python\n(.*?)```", section("Any position, by naming cards"), re.S)
+    assert len(examples) == 2  # the position builder, then the card table
+    for code in examples:
+        exec(compile(code, "docs/engine.md", "exec"), {"__name__": "__docs__"})
