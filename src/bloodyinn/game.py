@@ -89,13 +89,15 @@ class Game:
         return endgame.winners(self._state)
 
     def score_breakdown(self) -> list[dict[str, Any]]:
-        """Per seat: cash, checks, end-game annex bonuses, corpses under own annexes, total."""
+        """Per seat: cash, checks, end-game annex bonuses (the F each added to the booty, and the F it lost to
+        the 40F cap), corpses under own annexes, total."""
         state = self._state
         return [{
             "seat": seat,
             "cash": state.cash[seat],
             "checks": state.checks[seat],
-            "end_bonus": [{"annex": annex, "amount": amount} for annex, amount in state.end_bonus[seat]],
+            "end_bonus": [{"annex": annex, "amount": amount, "lost": lost}
+                          for annex, amount, lost in state.end_bonus[seat]],
             "corpses_under_own_annexes": endgame.corpses_under_own_annexes(state, seat),
             "total": endgame.booty(state, seat),
         } for seat in range(state.players)]

@@ -74,6 +74,12 @@ def _annex(ref: str) -> int:
     return CARD_BY_ID[ref]
 
 
+def _end_bonus(entry: list[Any]) -> tuple[str, int, int]:
+    """[annex id, F gained, F lost to the cap]; saves made before the loss was recorded have no third item."""
+    annex, gained, *lost = entry
+    return str(annex), int(gained), int(lost[0]) if lost else 0
+
+
 def _state_from_dict(data: dict[str, Any]) -> State:
     players = int(data["players"])
     if not 1 <= players <= 4:
@@ -112,7 +118,7 @@ def _state_from_dict(data: dict[str, Any]) -> State:
         police_present=bool(data["police_present"]),
         pending_release=int(data["pending_release"]),
         lost=bool(data["lost"]),
-        end_bonus=[[(str(a), int(n)) for a, n in bonus] for bonus in data["end_bonus"]],
+        end_bonus=[[_end_bonus(b) for b in bonus] for bonus in data["end_bonus"]],
     )
     if not (len(state.rooms) == len(state.keys) == len(state.room_service) == 8):
         raise CorruptSaveError("the inn must have 8 rooms")

@@ -61,7 +61,8 @@ class State:
     police_present: bool = False
     pending_release: int = 0  # wages: how many unpaid accomplices the current player must release
     lost: bool = False  # solitaire loss (R-SOLO-4)
-    end_bonus: list[list[tuple[str, int]]] = field(default_factory=list)  # per seat: (annex id, F gained)
+    # Per seat, each end-game annex's (annex id, F gained, F lost to the 40F cap) (R-END-4, R-MONEY-2).
+    end_bonus: list[list[tuple[str, int, int]]] = field(default_factory=list)
 
     @property
     def season(self) -> int:

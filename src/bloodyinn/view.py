@@ -180,5 +180,5 @@ def state_from_view(view: dict[str, Any], rng: random.Random) -> State:
         police_present=view["police_present"],
         pending_release=view["pending_release"],
         lost=view["lost"],
-        end_bonus=[[(a, n) for a, n in p["end_bonus"]] for p in players],
+        end_bonus=[[(a, n, lost) for a, n, lost in p["end_bonus"]] for p in players],
     )

@@ -30,7 +30,7 @@ def test_r_end_2_gravedigger_before_annex_scoring() -> None:
     finish_night(game)
     assert game.is_over  # 10F with 5F cash: exactly one check, no choice
     assert game.state.checks[0] == 2 and game.state.cash[0] == 5 + 3 * 2  # Greenhouse counts what is left
-    assert game.state.end_bonus[0] == [("greenhouse", 6)]
+    assert game.state.end_bonus[0] == [("greenhouse", 6, 0)]
 
 
 def test_r_end_3_forced_gravedigger_without_police_with_a_choice_of_checks() -> None:
@@ -47,10 +47,33 @@ def test_r_end_4_annex_scoring_counts_exit_colours_and_is_capped() -> None:
     game = final_round(annexes={0: ["landscaper", "grocer"], 1: ["bishop", "duke", "gardener"]}, exit=exit_cards,
                        cash=[35, 0], checks=[0, 0])
     finish_night(game)
-    assert game.state.end_bonus[0] == [("park", 8), ("grocery", 4)]
+    assert game.state.end_bonus[0] == [("park", 5, 3), ("grocery", 0, 4)]  # (gained, lost to the cap)
     assert game.state.cash[0] == 40  # 35 + 12, capped
-    assert game.state.end_bonus[1] == [("bishopric", 8), ("stables", 4)]  # Gardens score nothing at the end
+    assert game.state.end_bonus[1] == [("bishopric", 8, 0), ("stables", 4, 0)]  # Gardens score nothing at the end
     assert game.state.cash[1] == 2 + 8 + 4  # its last round's Gardens, then the bonuses
+
+
+TEN_RED = ["cultivator", "mechanic"] * 4 + ["distiller"] * 2  # a Park's 40F at game end
+
+
+def test_r_money_2_the_breakdown_shows_what_end_game_annexes_added_not_what_the_cap_took() -> None:
+    """Issue 9: at 38F a Park worth 40F adds 2F; the other 38F are lost (R-MONEY-2, R-END-4)."""
+    game = final_round(annexes={0: ["landscaper"]}, exit=TEN_RED, cash=[38, 0], checks=[1, 0])
+    finish_night(game)
+    (row, _) = game.score_breakdown()
+    assert row["end_bonus"] == [{"annex": "park", "amount": 2, "lost": 38}]
+    assert row["cash"] == 40 and row["total"] == 50 == row["cash"] + 10 * row["checks"]
+
+
+def test_r_var_uw_1_end_game_annex_income_loses_nothing() -> None:
+    state = make_state(2, final_round=True, reshuffled=True, entrance=[], rest="gravedigger",
+                       annexes={0: ["landscaper"]}, exit=TEN_RED, cash=[38, 0],
+                       checks=[1, 0])
+    game = make_game(state, variants=("unlimited_wealth",))
+    finish_night(game)
+    (row, _) = game.score_breakdown()
+    assert row["end_bonus"] == [{"annex": "park", "amount": 40, "lost": 0}]
+    assert (row["cash"], row["checks"], row["total"]) == (38, 1 + 4, 88)
 
 
 def test_r_end_5_score_is_cash_plus_ten_per_check() -> None:
@@ -159,5 +182,5 @@ def test_r_annex_eog_colour_bonuses_count_the_final_exit_stack_and_greenhouse_th
     game.apply("pass")
     game.apply("pass")  # the cultivator leaves the inn at step b; the mechanic is released unpaid at step c
     assert game.is_over
-    assert game.state.end_bonus == [[("park", 12)], [("greenhouse", 9)]]
+    assert game.state.end_bonus == [[("park", 12, 0)], [("greenhouse", 9, 0)]]
     assert game.state.cash == [12, 2 + 9]  # seat 1: its Gardens' 2F in the round, nothing more at the end

@@ -1,13 +1,17 @@
-"""The end screen's words for ties (R-END-7), from the engine's breakdown and winners."""
+"""The end screen's words for ties (R-END-7) and end-game income (R-END-4), from the engine's breakdown."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from engine_helpers import finish_night, make_game, make_state
+from rich.console import Console
 
 from bloodyinn import new_game
-from bloodyinn.tui.screens import tie_break
+from bloodyinn.game import Game
+from bloodyinn.tui.screens import results, tie_break
 
 
 def rows(*totals_and_corpses: tuple[int, int]) -> list[dict[str, Any]]:
@@ -28,3 +32,34 @@ def test_tie_break_sentence(monkeypatch: pytest.MonkeyPatch, scores: list[dict[s
     monkeypatch.setattr(game, "score_breakdown", lambda: scores)
     monkeypatch.setattr(game, "winners", lambda: winners)
     assert tie_break(game) == expected
+
+
+def capped_park(variants: tuple[str, ...] = ()) -> Game:
+    """A finished game where P1, at 38F, owns a Park worth 40F at game end (ten red cards in the exit)."""
+    state = make_state(2, final_round=True, reshuffled=True, entrance=[], rest="gravedigger",
+                       annexes={0: ["landscaper"]}, exit=["cultivator", "mechanic"] * 4 + ["distiller"] * 2,
+                       cash=[38, 0], checks=[1, 0])
+    game = make_game(state, variants)
+    finish_night(game)
+    assert game.is_over
+    return game
+
+
+def results_text(game: Game) -> str:
+    console = Console(record=True, width=200, color_system=None)
+    console.print(results(game, ["P1 (you)", "P2 (medium bot)"]))
+    return console.export_text()
+
+
+def test_the_end_table_shows_what_the_cap_let_an_annex_add() -> None:
+    """Issue 9, item 9 (R-MONEY-2, R-END-4): at 38F, a Park worth 40F adds 2F; the table says so."""
+    shown = results_text(capped_park())
+    assert "Park +2F (38F over the 40F cap, lost)" in shown
+    assert "+40F" not in shown
+    assert re.search(r"P1 \(you\)\s+WINNER.*40F.*1 x 10F.*\s50F", shown)
+
+
+def test_under_unlimited_wealth_the_end_table_shows_the_whole_income() -> None:
+    shown = results_text(capped_park(("unlimited_wealth",)))  # R-VAR-UW-1: 40F more, as 4 checks
+    assert "Park +40F" in shown and "40F cap" not in shown
+    assert re.search(r"38F.*5 x 10F.*\s88F", shown)

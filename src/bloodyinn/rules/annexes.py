@@ -92,5 +92,5 @@ def end_game_scoring(state: State, config: GameConfig, events: list[Event]) -> N
                 amount = 3 * checks_held[seat]
             else:
                 continue
-            state.end_bonus[seat].append((annex, amount))
-            gain(state, config, seat, amount, f"{OCCUPATIONS[CARD_OCC[card]].annex_name} at game end", events)
+            lost = gain(state, config, seat, amount, f"{OCCUPATIONS[CARD_OCC[card]].annex_name} at game end", events)
+            state.end_bonus[seat].append((annex, amount - lost, lost))

@@ -7,11 +7,13 @@ from ..events import Event
 from ..state import State
 
 
-def gain(state: State, config: GameConfig, seat: int, amount: int, note: str, events: list[Event]) -> None:
+def gain(state: State, config: GameConfig, seat: int, amount: int, note: str, events: list[Event]) -> int:
     """Add `amount` F to a player's cash. Excess above 40F is lost (R-MONEY-2), or under Unlimited Wealth
-    turned into checks, 40F for 4 checks while cash exceeds 40F (R-VAR-UW-1, A-24)."""
+    turned into checks, 40F for 4 checks while cash exceeds 40F (R-VAR-UW-1, A-24). Returns the F lost to
+    the cap (0 under Unlimited Wealth)."""
     if amount <= 0:
-        return
+        return 0
+    lost = 0
     events.append(Event("gain", seat=seat, amount=amount, note=note))
     cash = state.cash[seat] + amount
     if cash > CASH_CAP:
@@ -23,9 +25,11 @@ def gain(state: State, config: GameConfig, seat: int, amount: int, note: str, ev
             state.checks[seat] += converted
             events.append(Event("checks", seat=seat, amount=converted, note="Unlimited Wealth"))
         else:
-            events.append(Event("cap", seat=seat, amount=cash - CASH_CAP, note=note))
+            lost = cash - CASH_CAP
+            events.append(Event("cap", seat=seat, amount=lost, note=note))
             cash = CASH_CAP
     state.cash[seat] = cash
+    return lost
 
 
 def pay(state: State, seat: int, amount: int, note: str, events: list[Event]) -> int:

@@ -57,10 +57,14 @@ class BloodyInnApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: Session, pace: float = 0.8) -> None:
+    def __init__(self, session: Session, pace: float = 0.8, notices: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.session = session
         self.pace = pace
+        # Said once the screen is up (e.g. command-line options that --load ignored).
+        self.notices = notices
+        # The save failure last shown, so each failure (and the recovery) is announced once.
+        self._save_error: str | None = None
         # Set by the skip key: bots play without pauses until a person must decide again.
         self._fast = False
         self._skip = asyncio.Event()
@@ -82,6 +86,9 @@ class BloodyInnApp(App[None]):
         log = self.query_one("#log", RichLog)
         log.border_title = "Log"
         self.write(self.session.log)
+        for notice in self.notices:
+            self.write([notice])
+            self.notify(notice, title="Note", severity="warning", timeout=10)
         self.next_turn()
 
     # ------------------------------------------------------------------------------------------ turns
@@ -101,9 +108,23 @@ class BloodyInnApp(App[None]):
     def refresh_board(self) -> None:
         view = self.session.game.view(None)
         labels = self.session.labels
-        self.query_one("#status", StatusBar).show(view, labels)
+        self.query_one("#status", StatusBar).show(view, labels, self.session.save_error)
+        self.announce_save_state()
         self.query_one("#inn", InnPanel).show(view)
         self.query_one("#players", PlayersPanel).show(view, labels)
+
+    def announce_save_state(self) -> None:
+        """Say when saving starts failing (the game goes on) and when it works again."""
+        error = self.session.save_error
+        if error == self._save_error:
+            return
+        if error is not None:
+            self.write([f"Not saved: {error}. The game goes on; s tries again."])
+            self.notify(f"{error}. The game goes on; s tries again.", title="Not saved", severity="error",
+                        timeout=10)
+        else:
+            self.notify(f"Saved to {self.session.save_path}", title="Saving works again")
+        self._save_error = error
 
     def next_turn(self) -> None:
         """Show the board, then hand the decision to a person, the bots, or the end screen."""
@@ -205,10 +226,13 @@ class BloodyInnApp(App[None]):
         try:
             path = self.session.save()
         except OSError as exc:
-            self.notify(f"Could not save: {exc}", severity="error")
+            self.notify(f"Could not save: {exc}", title="Not saved", severity="error")
             return
         self.write([f"Game saved to {path}."])
         self.notify(f"Saved to {path}", title="Saved")
+        if self.session.save_error is not None and path == self.session.save_path:
+            self.session.save_error = self._save_error = None
+            self.refresh_board()
 
     def action_cards(self) -> None:
         self.push_screen(CardsScreen())

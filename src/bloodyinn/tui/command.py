@@ -12,8 +12,24 @@ from ..errors import BloodyInnError
 from ..game import new_game
 from .table import default_seats, parse_seats
 
+# The options that set up a new table; a loaded game keeps the table it was saved with.
+TABLE_OPTIONS = {"seats": "--seats", "players": "--players", "length": "--length", "variant": "--variant",
+                 "seed": "--seed"}
+
+
+def ignored_by_load(ctx: typer.Context) -> str | None:
+    """The warning for table options given together with --load, or None."""
+    # Typer bundles its own click, so the parameter source is compared by name.
+    sources = {name: ctx.get_parameter_source(name) for name in TABLE_OPTIONS}
+    given = [TABLE_OPTIONS[name] for name, source in sources.items()
+             if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")]
+    if not given:
+        return None
+    return f"--load resumes the saved table, so {', '.join(given)} {'is' if len(given) == 1 else 'are'} ignored."
+
 
 def play(
+    ctx: typer.Context,
     seats: Annotated[str | None, typer.Option(
         "--seats", help="Who sits at the table, in seat order: human or a bot level (easy, medium, hard, random),"
                         " comma-separated. Default: you against two medium bots.")] = None,
@@ -34,9 +50,14 @@ def play(
     from .app import BloodyInnApp
     from .session import Session, default_save_path
 
+    notices: tuple[str, ...] = ()
     try:
         if load is not None:
             session = Session.load(load, save, autosave)
+            warning = ignored_by_load(ctx)
+            if warning:
+                typer.echo(f"Warning: {warning}", err=True)
+                notices = (warning,)
         else:
             table = parse_seats(seats) if seats else default_seats(players)
             if players is not None and len(table) != players:
@@ -45,9 +66,10 @@ def play(
             session = Session(game, table, save or default_save_path(), autosave)
     except (BloodyInnError, ValueError) as exc:
         raise typer.BadParameter(str(exc)) from None
-    if session.autosave:
-        session.save()
-    BloodyInnApp(session, pace=pace).run()
-    if session.autosave and session.save_path is not None and not session.game.is_over:
+    session.checkpoint()
+    BloodyInnApp(session, pace=pace, notices=notices).run()
+    if session.save_error is not None:
+        typer.echo(f"Your game is not saved: {session.save_error}.", err=True)
+    elif session.autosave and session.save_path is not None and not session.game.is_over:
         typer.echo(f"Your game is saved in {session.save_path}; resume it with:"
                    f" bloodyinn play --load {session.save_path}")

@@ -119,13 +119,19 @@ def tie_break(game: Game) -> str | None:
     return f"Tied at {best}F: the tie is broken by corpses buried under one's own annexes ({corpses})."
 
 
+def end_bonus_text(bonus: dict[str, Any]) -> str:
+    """'Park +2F (38F over the 40F cap, lost)': what the engine says the annex added, and what the cap took."""
+    text = f"{render.bonus_title(bonus['annex'])} +{bonus['amount']}F"
+    return text + f" ({bonus['lost']}F over the 40F cap, lost)" if bonus["lost"] else text
+
+
 def results(game: Game, labels: list[str]) -> RenderableType:
     table = Table(title="Final booty", expand=False)
     for name in ("Innkeeper", "Cash", "Checks", "End-game annexes", "Corpses under own annexes", "Total"):
         table.add_column(name, justify="left" if name == "Innkeeper" else "right")
     winners = game.winners()
     for row in game.score_breakdown():
-        bonus = ", ".join(f"{render.bonus_title(b['annex'])} +{b['amount']}F" for b in row["end_bonus"]) or "-"
+        bonus = ", ".join(end_bonus_text(b) for b in row["end_bonus"]) or "-"
         name = labels[row["seat"]] + ("  WINNER" if row["seat"] in winners else "")
         table.add_row(name, f"{row['cash']}F", f"{row['checks']} x 10F", bonus,
                       str(row["corpses_under_own_annexes"]), Text(f"{row['total']}F", style="bold"))

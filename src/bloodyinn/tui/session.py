@@ -8,6 +8,8 @@ save, seating a human at P1 and medium bots elsewhere.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -57,6 +59,8 @@ class Session:
         self.labels = [seat_label(seat, kind, humans) for seat, kind in enumerate(seats)]
         self.bots: dict[int, Bot] = {
             seat: bots.make_bot(kind, game.config.seed + seat) for seat, kind in enumerate(seats) if kind != HUMAN}
+        # Why the last autosave failed (None once a save works): the screen shows it, the game goes on.
+        self.save_error: str | None = None
         # The seat that made each applied decision, so undo knows where the last human decision is.
         self.deciders: list[int] = []
         table = "solitaire" if game.config.solo else f"game for {len(seats)}"
@@ -90,8 +94,17 @@ class Session:
                            "game": json.loads(self.game.to_json())})
 
     def save(self, path: Path | None = None) -> Path:
+        """Write the save atomically: a temporary file next to the target, then a rename, so a failure (a full
+        disk, a read-only folder) never leaves a half-written save. Raises OSError; the game is untouched."""
         target = path or self.save_path or default_save_path()
-        target.write_text(self.to_json(), encoding="utf-8")
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(self.to_json())
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
         return target
 
     # ------------------------------------------------------------------------------------------ turns
@@ -112,7 +125,7 @@ class Session:
         """Apply the current seat's decision; returns the new log lines. Illegal input raises the engine's
         IllegalActionError (its message says why) and changes nothing."""
         lines = self._apply(self.game.validate(action))
-        self._autosave()
+        self.checkpoint()
         return lines
 
     def _apply(self, action: Action) -> list[str]:
@@ -152,7 +165,7 @@ class Session:
             if self.is_human(seat):
                 break
         self.log.extend(lines)
-        self._autosave()
+        self.checkpoint()
         return lines
 
     # ------------------------------------------------------------------------------------------ hints
@@ -169,6 +182,13 @@ class Session:
 
     # ------------------------------------------------------------------------------------------ saving
 
-    def _autosave(self) -> None:
-        if self.autosave:
+    def checkpoint(self) -> None:
+        """Save after a move; a failure is kept in `save_error` for the screen to show, and the game goes on."""
+        if not self.autosave:
+            return
+        try:
             self.save()
+        except OSError as exc:
+            self.save_error = f"could not save to {self.save_path}: {exc.strerror or exc}"
+        else:
+            self.save_error = None

@@ -18,8 +18,11 @@ from .choice import Chooser, Option
 
 
 class StatusBar(Static):
-    def show(self, view: dict[str, Any], labels: list[str]) -> None:
-        self.update(render.status(view, labels))
+    def show(self, view: dict[str, Any], labels: list[str], save_error: str | None = None) -> None:
+        text = render.status(view, labels)
+        if save_error is not None:
+            text.append("  |  NOT SAVED (s retries)", style="bold red")
+        self.update(text)
 
 
 class InnPanel(Static):
