@@ -2,7 +2,8 @@
 the bots, never the other way).
 
 - `encoding`: compound actions as short sequences of tokens from one fixed vocabulary, and prefix-tree masks;
-- `observation`: a fixed-length float32 vector built only from a seat's view;
+- `tokengame`: a game advanced one token at a time, and the rewards at its end;
+- `observation`: a fixed-length float32 vector built only from a seat's view and the tokens typed;
 - `pettingzoo_env` (`bloody_inn_v0`) and `gymnasium_env` (solitaire): the environments;
 - `selfplay`: bots' games written as Parquet shards of (observation, mask, action, reward);
 - `chance`: the game with explicit chance (every traveler turned face up is a chance event), pure Python;

@@ -1,0 +1,245 @@
+"""A seat's observation as a fixed-length float32 vector, built only from `game.view(seat)` and the tokens typed
+so far: what the seat may know, never the state, the seed or the record.
+
+Seats are seen from the observer: "relative seat" r is the seat r places clockwise after the observer (0 is the
+observer), so a policy plays every seat the same way; `seat` gives the absolute seat, which the `barn.<seat>`
+tokens name. Cards are grouped by occupation (copies are interchangeable, as in the notation); a card count is
+divided by the occupation's number of copies. `LAYOUT` lists every section as (name, offset, size, meaning);
+docs/research.md prints it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..cards import CARD_BY_ID, CARD_OCC, OCCUPATIONS
+from .encoding import ANNEX_TOKENS, VOCABULARY_SIZE
+
+if TYPE_CHECKING:
+    from .tokengame import TokenGame
+
+NUM_OCCUPATIONS = len(OCCUPATIONS)
+STAGES = ("welcome", "night", "police", "wages", "final_gravedigger", "over")
+DECISIONS = ("place", "night", "gravedigger", "release")
+CARD_ANNEXES = tuple(a for a in ANNEX_TOKENS if not a.startswith("barn."))  # the 56 guest cards with an annex
+
+_ROOM_SIZE = 6 + 4 + NUM_OCCUPATIONS  # key (4 relative seats, white, closed), room service (4), guest
+_ANNEX_SIZE = 4 + 2  # owner (4 relative seats), corpses buried, free places
+_PLAYER_SIZE = 3 + 2 * NUM_OCCUPATIONS + 3  # present, cash, checks, hand, corpses, barn buried/free, end bonus
+
+# Scale of the numbers that are not flags or card counts, so every feature stays about within 0..1.
+CASH_SCALE = 40.0  # the cash cap (R-MONEY-2)
+CHECKS_SCALE = 10.0
+ROUND_SCALE = 20.0
+TURN_SCALE = 12.0
+CARDS_SCALE = 78.0
+ANNEX_SCALE = 3.0  # the largest annex holds 3 corpses
+BONUS_SCALE = 40.0
+PREFIX_SCALE = 8.0
+OBSERVATION_HIGH = 100.0  # a bound no feature reaches (1000 checks), for the spaces
+
+
+def _layout() -> tuple[tuple[str, int, int, str], ...]:
+    sections = (
+        ("seat", 4, "the observer's absolute seat, one-hot"),
+        ("players", 4, "number of players, one-hot (1-4)"),
+        ("settings", 3, "flags: long game, Unlimited Wealth, First Come First Served"),
+        ("round", 1, f"round number / {ROUND_SCALE:g}"),
+        ("season", 2, "flags: season 2, final round"),
+        ("stage", len(STAGES), "stage, one-hot: " + ", ".join(STAGES)),
+        ("decision", len(DECISIONS), "decision waiting, one-hot: " + ", ".join(DECISIONS) + " (none when over)"),
+        ("first_player", 4, "relative seat of the first player, one-hot"),
+        ("current_player", 4, "relative seat of the player to decide, one-hot (none when over)"),
+        ("turn", 1, f"actions taken this night or seats handled this end of round / {TURN_SCALE:g}"),
+        ("police", 2, "police present this round (flag); accomplices to release / 4"),
+        ("over", 2, "flags: game over, solitaire lost"),
+        ("entrance_size", 1, f"cards in the entrance stack / {CARDS_SCALE:g}"),
+        ("entrance_top", NUM_OCCUPATIONS, "occupation of its visible top card, one-hot"),
+        ("entrance_cards", NUM_OCCUPATIONS, "season 2: the stack's known cards, counts per occupation"),
+        ("arrival", NUM_OCCUPATIONS, "occupation of the traveler waiting at the door, one-hot"),
+        ("culled", 1, f"cards culled unseen / {CARDS_SCALE:g}"),
+        ("rooms", 8 * _ROOM_SIZE, "per room 1-8: key (relative seat one-hot, white, closed), room service"
+                                  " (relative seat one-hot), guest's occupation one-hot"),
+        ("bistro", NUM_OCCUPATIONS, "counts per occupation"),
+        ("exit", NUM_OCCUPATIONS, "counts per occupation"),
+        ("gravedigger", NUM_OCCUPATIONS, "cards taken by the gravedigger, counts per occupation"),
+        ("unused_peasants", NUM_OCCUPATIONS, "counts per occupation"),
+        ("annexes", len(CARD_ANNEXES) * _ANNEX_SIZE,
+         f"per annex card in ANNEX_TOKENS order: owner (relative seat one-hot, none if unbuilt), corpses buried"
+         f" / {ANNEX_SCALE:g}, free places / {ANNEX_SCALE:g}"),
+        ("player", 4 * _PLAYER_SIZE,
+         f"per relative seat: present, cash / {CASH_SCALE:g}, checks / {CHECKS_SCALE:g}, hand and corpses"
+         f" (counts per occupation), barn corpses and free places / {ANNEX_SCALE:g}, end bonus / {BONUS_SCALE:g}"),
+        ("prefix_counts", VOCABULARY_SIZE, "tokens typed so far in this decision, count per token / 4"),
+        ("prefix_last", VOCABULARY_SIZE, "the last token typed, one-hot"),
+        ("prefix_length", 1, f"tokens typed so far / {PREFIX_SCALE:g}"),
+    )
+    offset = 0
+    rows = []
+    for name, size, meaning in sections:
+        rows.append((name, offset, size, meaning))
+        offset += size
+    return tuple(rows)
+
+
+LAYOUT = _layout()
+_AT = {name: offset for name, offset, _, _ in LAYOUT}
+OBSERVATION_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
+VIEW_SIZE = _AT["prefix_counts"]  # the part that depends on the view alone
+
+_OCC_OF = {card_id: CARD_OCC[card] for card_id, card in CARD_BY_ID.items()}
+_ANNEX_SLOT = {card_id: i for i, card_id in enumerate(CARD_ANNEXES)}
+
+
+def _scale() -> np.ndarray:
+    """Weights of the counted (one-hot or per-occupation) features: 1/copies for card counts, 1 for flags."""
+    scale = np.ones(OBSERVATION_SIZE, dtype=np.float32)
+    per_copy = np.array([1.0 / o.copies for o in OCCUPATIONS], dtype=np.float32)
+    counted = ["entrance_cards", "bistro", "exit", "gravedigger", "unused_peasants"]
+    for name in counted:
+        scale[_AT[name]:_AT[name] + NUM_OCCUPATIONS] = per_copy
+    for r in range(4):
+        base = _AT["player"] + r * _PLAYER_SIZE + 3
+        scale[base:base + 2 * NUM_OCCUPATIONS] = np.tile(per_copy, 2)
+    for slot in range(len(CARD_ANNEXES)):
+        base = _AT["annexes"] + slot * _ANNEX_SIZE + 4
+        scale[base:base + 2] = 1.0 / ANNEX_SCALE
+    scale[_AT["prefix_counts"]:_AT["prefix_last"]] = 0.25
+    return scale
+
+
+_SCALE = _scale()
+
+
+def view_features(view: dict[str, Any]) -> np.ndarray:
+    """The view part of the observation (the first `VIEW_SIZE` entries), float32."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("observations are built from a seat's view, not the spectator's (seat None)")
+    players = view["settings"]["players"]
+    hits: list[int] = []  # indices of the counted features, once per unit
+    values: dict[int, float] = {}  # the scalar features
+
+    def rel(s: int) -> int:
+        return (s - seat) % players
+
+    def cards(offset: int, ids: Sequence[str]) -> None:
+        hits.extend(offset + _OCC_OF[c] for c in ids)
+
+    hits.append(_AT["seat"] + seat)
+    hits.append(_AT["players"] + players - 1)
+    settings = view["settings"]
+    variants = settings["variants"]
+    for i, flag in enumerate((settings["length"] == "long", "unlimited_wealth" in variants,
+                              "first_come_first_served" in variants)):
+        if flag:
+            hits.append(_AT["settings"] + i)
+    values[_AT["round"]] = view["round"] / ROUND_SCALE
+    if view["season"] == 2:
+        hits.append(_AT["season"])
+    if view["final_round"]:
+        hits.append(_AT["season"] + 1)
+    hits.append(_AT["stage"] + STAGES.index(view["stage"]))
+    if view["decision"] is not None:
+        hits.append(_AT["decision"] + DECISIONS.index(view["decision"]))
+    hits.append(_AT["first_player"] + rel(view["first_player"]))
+    if view["current_player"] is not None:
+        hits.append(_AT["current_player"] + rel(view["current_player"]))
+    values[_AT["turn"]] = view["turn"] / TURN_SCALE
+    if view["police_present"]:
+        hits.append(_AT["police"])
+    values[_AT["police"] + 1] = view["pending_release"] / 4.0
+    if view["is_over"]:
+        hits.append(_AT["over"])
+    if view["lost"]:
+        hits.append(_AT["over"] + 1)
+    entrance = view["entrance"]
+    values[_AT["entrance_size"]] = entrance["size"] / CARDS_SCALE
+    if entrance["top"]:
+        hits.append(_AT["entrance_top"] + _OCC_OF[entrance["top"]])
+    if entrance["cards"]:
+        cards(_AT["entrance_cards"], entrance["cards"])
+    if view["arrival"]:
+        hits.append(_AT["arrival"] + _OCC_OF[view["arrival"]])
+    values[_AT["culled"]] = view["culled"] / CARDS_SCALE
+    for i, room in enumerate(view["rooms"]):
+        base = _AT["rooms"] + i * _ROOM_SIZE
+        key = room["key"]
+        hits.append(base + (5 if key is None else 4 if key == "white" else rel(key)))
+        if room["room_service"] is not None:
+            hits.append(base + 6 + rel(room["room_service"]))
+        if room["guest"]:
+            hits.append(base + 10 + _OCC_OF[room["guest"]])
+    for pile in ("bistro", "exit", "gravedigger", "unused_peasants"):
+        cards(_AT[pile], view[pile])
+    for player in view["players"]:
+        r = rel(player["seat"])
+        base = _AT["player"] + r * _PLAYER_SIZE
+        hits.append(base)
+        values[base + 1] = player["cash"] / CASH_SCALE
+        values[base + 2] = player["checks"] / CHECKS_SCALE
+        cards(base + 3, player["hand"])
+        cards(base + 3 + NUM_OCCUPATIONS, player["corpses"])
+        barn = player["barn"]
+        values[base + 3 + 2 * NUM_OCCUPATIONS] = len(barn["buried"]) / ANNEX_SCALE
+        values[base + 4 + 2 * NUM_OCCUPATIONS] = barn["free"] / ANNEX_SCALE
+        values[base + 5 + 2 * NUM_OCCUPATIONS] = sum(amount for _, amount in player["end_bonus"]) / BONUS_SCALE
+        for annex in player["annexes"]:
+            slot = _AT["annexes"] + _ANNEX_SLOT[annex["annex"]] * _ANNEX_SIZE
+            hits.append(slot + r)
+            hits.extend([slot + 4] * len(annex["buried"]))
+            hits.extend([slot + 5] * annex["free"])
+    features = np.bincount(hits, minlength=VIEW_SIZE).astype(np.float32)
+    features *= _SCALE[:VIEW_SIZE]
+    for index, value in values.items():
+        features[index] = value
+    return features
+
+
+def prefix_features(prefix: Sequence[int]) -> np.ndarray:
+    """The prefix part of the observation (the last `OBSERVATION_SIZE - VIEW_SIZE` entries), float32."""
+    features = np.zeros(OBSERVATION_SIZE - VIEW_SIZE, dtype=np.float32)
+    if prefix:
+        np.add.at(features, list(prefix), 0.25)
+        features[VOCABULARY_SIZE + prefix[-1]] = 1.0
+    features[-1] = len(prefix) / PREFIX_SCALE
+    return features
+
+
+def observation_from_view(view: dict[str, Any], prefix: Sequence[int] = ()) -> np.ndarray:
+    """The observation of the seat whose `view` this is, having typed `prefix` (token ids) in the current
+    decision: a float32 vector of `OBSERVATION_SIZE` entries laid out as `LAYOUT` says."""
+    return np.concatenate((view_features(view), prefix_features(prefix)))
+
+
+
+
+class SeatObserver:
+    """Observations and masks of the seats of a `TokenGame`, reading each seat's view once per action applied
+    (a view does not change while a decision's tokens are typed; only the prefix does)."""
+
+    def __init__(self, tokens: TokenGame) -> None:
+        self.tokens = tokens
+        self._views: dict[int, np.ndarray] = {}
+        self._at = -1
+
+    def observation(self, seat: int) -> np.ndarray:
+        """The observation of `seat`: its view, and the prefix typed if it is the seat typing now."""
+        if self._at != self.tokens.actions:
+            self._views.clear()
+            self._at = self.tokens.actions
+        features = self._views.get(seat)
+        if features is None:
+            features = self._views[seat] = view_features(self.tokens.game.view(seat))
+        prefix = self.tokens.prefix if seat == self.tokens.seat else ()
+        return np.concatenate((features, prefix_features(prefix)))
+
+    def mask(self, seat: int) -> np.ndarray:
+        """1 for each token `seat` may type now (all 0 for a seat that is not typing), int8."""
+        mask = np.zeros(VOCABULARY_SIZE, dtype=np.int8)
+        if seat == self.tokens.seat:
+            mask[self.tokens.legal_tokens()] = 1
+        return mask

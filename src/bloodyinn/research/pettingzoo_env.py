@@ -1,0 +1,162 @@
+"""`bloody_inn_v0`: The Bloody Inn as a PettingZoo AEC environment for 1 to 4 players.
+
+    from bloodyinn.research.pettingzoo_env import env
+    table = env(players=3)
+    table.reset(seed=42)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, info = table.last()
+        mask = observation["action_mask"]
+        table.step(None if termination or truncation else table.action_space(agent).sample(mask))
+
+Agents are `player_0` … `player_{n-1}` (seat i). One step types one token of `encoding.VOCABULARY`
+(`Discrete(213)`); the action is applied to the engine when its last token is typed (see `tokengame`). The
+observation is `{"observation": Box(float32), "action_mask": Box(int8)}`, built only from `game.view(seat)`
+and the tokens typed (`observation.observation_from_view`); the mask is all zeros for agents not to play.
+Rewards come at the end only (`tokengame.final_rewards`). `env()` adds PettingZoo's standard wrappers (an
+illegal token ends the game with -1 for its agent, bounds and order checks); `raw_env` is the bare environment.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..game import Game, new_game
+from .encoding import VOCABULARY_SIZE, token_text
+from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, SeatObserver
+from .tokengame import TokenGame, final_rewards
+
+ILLEGAL_REWARD = -1.0
+
+
+def observation_space() -> spaces.Dict:
+    """The observation space of every agent of both environments' multi-agent form."""
+    return spaces.Dict({
+        "observation": spaces.Box(low=0.0, high=OBSERVATION_HIGH, shape=(OBSERVATION_SIZE,), dtype=np.float32),
+        "action_mask": spaces.Box(low=0, high=1, shape=(VOCABULARY_SIZE,), dtype=np.int8),
+    })
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's standard wrappers (what most training code expects)."""
+    wrapped: AECEnv = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=ILLEGAL_REWARD)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
+    """The bare AEC environment: `players` 1-4, `length` short or long, `variants` as for `new_game`.
+
+    `reset(seed=s)` deals the game `new_game(..., seed=s)`; without a seed the next game's seed is drawn from
+    the last one given (or at random). `reset(options={"game": game})` starts from a copy of a given game
+    with the same number of players instead (a saved position, or `Game.from_view` for determinization)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "bloody_inn_v0",
+                                          "is_parallelizable": False, "render_fps": 4}
+
+    def __init__(self, players: int = 2, length: str = "short", variants: Iterable[str] = (),
+                 render_mode: str | None = None) -> None:
+        EzPickle.__init__(self, players, length, tuple(variants), render_mode)
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render mode {render_mode!r}; known: ansi, human")
+        self.settings = {"players": players, "length": length, "variants": tuple(variants)}
+        new_game(**self.settings)  # type: ignore[arg-type]  # bad settings fail here, with the engine's message
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._observation_space = observation_space()
+        self._action_space = spaces.Discrete(VOCABULARY_SIZE)
+        self._seeds = random.Random()
+        self.tokens: TokenGame | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+    @property
+    def game(self) -> Game:
+        """The engine game being played (for tools and tests; agents see only their observations)."""
+        if self.tokens is None:
+            raise RuntimeError("call reset() first")
+        return self.tokens.game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        start = (options or {}).get("game")
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        if start is not None:
+            if not isinstance(start, Game) or start.config.players != len(self.possible_agents):
+                raise ValueError(f"options['game'] must be a Game of {len(self.possible_agents)} players")
+            game = start.copy()
+        else:
+            game = new_game(**self.settings, seed=seed if seed is not None else self._seeds.getrandbits(63))  # type: ignore[arg-type]
+        self.tokens = TokenGame(game)
+        self._observer = SeatObserver(self.tokens)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        """Select the agent to type next, or, once the game is over, give every agent its reward."""
+        assert self.tokens is not None
+        seat = self.tokens.seat
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+            return
+        self.rewards = dict(zip(self.possible_agents, final_rewards(self.game)))
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if getattr(self, "agent_selection", None) not in self.agents:  # a game already over at reset
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        return {"observation": self._observer.observation(seat), "action_mask": self._observer.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.tokens is not None and action is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.tokens.step(int(action))
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = describe_position(self.game, self.tokens.prefix if self.tokens else [])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.tokens = None
+
+
+def describe_position(game: Game, prefix: list[int]) -> str:
+    """One line on where the game stands: round, who decides what, the tokens typed, the booty."""
+    scores = ", ".join(f"P{seat + 1} {score}F" for seat, score in enumerate(game.scores()))
+    if game.is_over:
+        return f"game over: {scores}; winners {', '.join(f'P{s + 1}' for s in game.winners()) or 'none'}"
+    seat = game.current_player
+    assert seat is not None
+    typed = token_text(prefix) or "nothing yet"
+    return f"round {game.view(None)['round']}, P{seat + 1} decides ({game.decision}), typed: {typed}; {scores}"

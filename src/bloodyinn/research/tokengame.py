@@ -1,0 +1,85 @@
+"""A game played one token at a time: the engine's legal actions as a prefix tree, the tokens typed so far, and
+the action applied when its last token is typed. The environments and the self-play generator share it.
+
+Tokens that are the only possible next token are typed for the player, so every step an agent sees offers at
+least two tokens; a decision whose only legal action is then complete is applied as the engine would apply a
+forced decision. Rewards come at the end of the game only (`final_rewards`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action
+from ..errors import IllegalActionError
+from ..game import Game
+from .encoding import ActionTree, token_text
+
+SOLITAIRE_SCALE = 100.0  # a won solitaire game's reward is its booty / 100F (a good long game scores 150F+)
+SOLITAIRE_LOSS = -1.0  # the police closed the inn (R-SOLO-4)
+
+
+def final_rewards(game: Game) -> list[float]:
+    """Per seat, once the game is over: with others, +1 for each winner (ties share the win, R-END-6/7) and -1
+    for everyone else; in solitaire, the booty / 100F, or -1 if the game was lost to the police."""
+    if game.config.solo:
+        return [SOLITAIRE_LOSS if game.lost else game.scores()[0] / SOLITAIRE_SCALE]
+    winners = set(game.winners())
+    return [1.0 if seat in winners else -1.0 for seat in range(game.config.players)]
+
+
+class TokenGame:
+    """`game` advanced by tokens: `legal_tokens()` is the mask, `step(token)` types one token."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.prefix: list[int] = []  # tokens typed in the current decision, the forced ones included
+        self.actions = 0  # actions applied through this object (a view changes only when this does)
+        self._tree: ActionTree | None = None
+        self._node: dict[int, Any] = {}
+        self._next_decision()
+
+    @property
+    def seat(self) -> int | None:
+        """The seat typing now, or None once the game is over."""
+        return self.game.current_player
+
+    def legal_tokens(self) -> list[int]:
+        """The token ids that may be typed now (sorted); empty once the game is over."""
+        return sorted(self._node)
+
+    def is_legal(self, token: int) -> bool:
+        return token in self._node
+
+    def step(self, token: int) -> Action | None:
+        """Type `token` for the current seat; returns the action it completed and applied, else None. A token
+        that starts no legal action raises `IllegalActionError` and changes nothing."""
+        if token not in self._node:
+            if self.game.is_over:
+                raise IllegalActionError("the game is over", "R-END-1")
+            typed = token_text(self.prefix) or "(nothing yet)"
+            raise IllegalActionError(f"token {token!r} cannot follow {typed!r}; legal next tokens: "
+                                     f"{token_text(self.legal_tokens())}")
+        return self._type(token)
+
+    def _type(self, token: int) -> Action | None:
+        child = self._node[token]
+        self.prefix.append(token)
+        if isinstance(child, dict):
+            self._node = child
+            self._type_forced()
+            return None
+        self.game.apply(child)
+        self.actions += 1
+        self._next_decision()
+        return child
+
+    def _next_decision(self) -> None:
+        self.prefix = []
+        self._tree = None if self.game.is_over else ActionTree(self.game.legal_actions())
+        self._node = self._tree.root if self._tree else {}
+        self._type_forced()
+
+    def _type_forced(self) -> None:
+        if len(self._node) == 1:
+            self._type(next(iter(self._node)))
