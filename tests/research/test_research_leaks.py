@@ -54,8 +54,8 @@ def position(players: int, seed: int, decisions: int) -> Game:
 def test_agents_see_the_same_in_games_that_differ_only_in_hidden_cards(players: int, seed: int,
                                                                        decisions: int) -> None:
     game = position(players, seed, decisions)
-    if game.is_over:
-        return
+    if game.is_over or len(game.legal_actions()) < 2:
+        return  # the env would play the only action at once, and what it draws next may then differ, visibly
     games = twins(game, game.current_player)  # type: ignore[arg-type]
     if len(game.state.entrance) > 4:  # enough hidden cards below the top for the deals to differ
         assert len({repr(hidden(g)) for g in games}) > 1  # the hidden deals really differ
