@@ -23,6 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from ..actions import Action
 from ..cards import CARD_BY_ID
@@ -69,7 +70,9 @@ class ChanceGame:
     @property
     def game(self) -> Game | None:
         """The engine's game once set up (None while the first player or the first travelers are drawn).
-        Its state, hidden order included, is only meaningful up to the next chance event."""
+        Its hidden order is only meaningful up to the next chance event, and its `record()` and `undo()` do not
+        reproduce the chance events (they arranged the deck after its start): replay a `ChanceGame` by its
+        moves instead (OpenSpiel does so from the state's history)."""
         return self._game
 
     @property
@@ -148,6 +151,9 @@ class ChanceGame:
         clone._setup = self._setup.copy() if self._setup is not None else None
         clone._reveal = replace(self._reveal, chosen=list(self._reveal.chosen)) if self._reveal is not None else None
         return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChanceGame:
+        return self.copy()  # what `copy.deepcopy` (and so OpenSpiel's clone) should do, at a fraction of the cost
 
     # ---------------------------------------------------------------------------------------- internals
 

@@ -1,0 +1,251 @@
+"""The Bloody Inn as an OpenSpiel game: `pyspiel.load_game("python_bloody_inn(players=3)")`.
+
+Importing this module registers the game. Its moves:
+
+- **chance** (explicit, `bloodyinn.research.chance`): the first player, then every traveler turned face up,
+  uniform over the cards it can be. An outcome is a seat for the first player, else a card number
+  (`bloodyinn.cards.CARD_IDS`). A clone holds no hidden future: each reveal is still to be drawn.
+- **players**: one token at a time from the fixed vocabulary of `bloodyinn.research.encoding` (OpenSpiel needs
+  one fixed set of distinct actions, and a flat index of every compound action would be huge: payments are
+  subsets of a hand). The legal tokens are the children of the prefix tree of `legal_actions()` at the tokens
+  typed so far; the token that completes an action applies it. A flat index would also give a policy no
+  shared meaning between positions, where a token always names the same verb, room, card or amount.
+
+Nothing is hidden from anyone in this model (hands are public, A-14, and every random card is a chance event
+seen by all when it happens), so the game is declared with perfect information, like backgammon: the
+information state is the history of moves, the observation a seat's `game.view(seat)` and the tokens typed.
+
+Returns at the end: with 2-4 players, +1 for a lone winner, ties share it, and the losers split the opposite so
+that returns sum to zero; in solitaire, the booty in hundreds of francs (0 for a game lost to the police).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..cards import CARD_IDS, NUM_CARDS
+from ..config import CULL, NUM_ROOMS, WHITE_KEYS, GameConfig, normalize_variant
+from ..errors import BloodyInnError
+from .chance import ChanceGame
+from .encoding import VOCABULARY, VOCABULARY_SIZE, ActionTree, token_text
+
+SHORT_NAME = "python_bloody_inn"
+DEFAULT_PARAMS: dict[str, Any] = {"players": 2, "length": "short", "variants": "", "first_player": -1}
+MAX_TOKENS_PER_ACTION = 40  # far above any action of a real game (the longest: a Crypt burial with a Chapel)
+SOLO_MAX_UTILITY = 10.0  # 1000F
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="The Bloody Inn",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=1,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=False,
+    parameter_specification=DEFAULT_PARAMS,
+)
+
+
+def config_from_params(params: dict[str, Any]) -> GameConfig:
+    """The engine's settings from the game's parameters: `players` (1-4), `length` (short/long), `variants`
+    (names or aliases joined by `+`, as commas separate parameters in a game string: `uw+fcfs`) and
+    `first_player` (a seat, or -1 for a chance event)."""
+    values = {**DEFAULT_PARAMS, **params}
+    unknown = set(values) - set(DEFAULT_PARAMS)
+    if unknown:
+        raise BloodyInnError(f"unknown parameters {sorted(unknown)}; known: {sorted(DEFAULT_PARAMS)}")
+    variants = frozenset(normalize_variant(v) for v in re.split(r"[+,]", str(values["variants"])) if v.strip())
+    first = int(values["first_player"])
+    return GameConfig(players=int(values["players"]), length=str(values["length"]), variants=variants,
+                      first_player=None if first < 0 else first)
+
+
+def max_game_length(config: GameConfig) -> int:
+    """A bound on the moves of a game. Every round empties the inn (R-EOR-3), so each season's stack lasts at
+    most ceil(stack / open rooms) rounds, plus the round that straddles the reshuffle and the final round."""
+    n, rooms = config.players, config.players + WHITE_KEYS[config.players]
+    stack = 70 - CULL[n][config.length]
+    rounds = 2 * math.ceil(stack / rooms) + 2
+    per_round = 2 * NUM_ROOMS + 2 + n * 4 * MAX_TOKENS_PER_ACTION  # placements, reveals; each seat's 4 decisions
+    return 1 + NUM_ROOMS + 1 + rounds * per_round
+
+
+class BloodyInnGame(pyspiel.Game):
+    """The OpenSpiel game; parameters as in `config_from_params`."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.config = config_from_params(params or {})
+        solo = self.config.solo
+        game_type = GAME_TYPE if not solo else _solo_type()
+        n = self.config.players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=VOCABULARY_SIZE,
+            max_chance_outcomes=NUM_CARDS,
+            num_players=n,
+            min_utility=0.0 if solo else -1.0 / (n - 1),
+            max_utility=SOLO_MAX_UTILITY if solo else 1.0,
+            utility_sum=None if solo else 0.0,
+            max_game_length=max_game_length(self.config),
+        )
+        super().__init__(game_type, info, {**DEFAULT_PARAMS, **(params or {})})
+
+    def new_initial_state(self) -> BloodyInnState:
+        return BloodyInnState(self, ChanceGame(self.config))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BloodyInnObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return BloodyInnObserver(perfect_recall)
+
+
+def _solo_type() -> pyspiel.GameType:
+    """Solitaire is a one-player game scored by its booty: general-sum."""
+    return pyspiel.GameType(
+        short_name=GAME_TYPE.short_name, long_name=GAME_TYPE.long_name, dynamics=GAME_TYPE.dynamics,
+        chance_mode=GAME_TYPE.chance_mode, information=GAME_TYPE.information,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=GAME_TYPE.reward_model,
+        max_num_players=GAME_TYPE.max_num_players, min_num_players=GAME_TYPE.min_num_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=False,
+        parameter_specification=DEFAULT_PARAMS)
+
+
+class BloodyInnState(pyspiel.State):
+    """A position: the game with explicit chance, plus the tokens the current player has typed so far."""
+
+    def __init__(self, game: BloodyInnGame, chance: ChanceGame) -> None:
+        super().__init__(game)
+        self.chance = chance
+        self.prefix: list[int] = []  # tokens typed towards the current player's action
+        self.moves = _Moves()  # every move so far, as text (the information state)
+        self._tree = _Shared(None)  # the prefix tree of the current decision, built when first needed
+
+    # ---------------------------------------------------------------------------------------- OpenSpiel API
+
+    def current_player(self) -> int:
+        if self.chance.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        if self.chance.is_chance:
+            return pyspiel.PlayerId.CHANCE
+        seat = self.chance.current_player
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.tree().next_tokens(self.prefix)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(outcome, float(p)) for outcome, p in self.chance.chance_outcomes()]
+
+    def _apply_action(self, action: int) -> None:
+        player = self.current_player()
+        self.moves.append(f"{self._action_to_string(player, action)}")
+        if player == pyspiel.PlayerId.CHANCE:
+            self.chance.apply_chance(action)
+            self._tree = _Shared(None)  # clones that drew other cards may reach other decisions
+            return
+        self.prefix.append(action)
+        complete = self.tree().action(self.prefix)
+        if complete is not None:
+            self.prefix, self._tree = [], _Shared(None)
+            self.chance.apply(complete)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.chance.choosing_first_player:
+                return f"first player P{action + 1}"
+            return f"reveal {CARD_IDS[action]}"
+        return f"P{player + 1} {VOCABULARY[action]}"
+
+    def is_terminal(self) -> bool:
+        return self.chance.is_over
+
+    def returns(self) -> list[float]:
+        game = self.chance.game
+        if game is None or not game.is_over:
+            return [0.0] * self.chance.config.players
+        if self.chance.config.solo:
+            return [0.0 if game.lost else game.scores()[0] / 100]
+        n, winners = self.chance.config.players, game.winners()
+        share = 1.0 / len(winners)
+        return [((share if seat in winners else 0.0) - 1.0 / n) * n / (n - 1) for seat in range(n)]
+
+    def __str__(self) -> str:
+        return observation_text(self, None)
+
+    # ---------------------------------------------------------------------------------------- helpers
+
+    def tree(self) -> ActionTree:
+        if self._tree.value is None:
+            self._tree.value = ActionTree(self.chance.legal_actions())
+        return self._tree.value
+
+
+# OpenSpiel clones a Python state by deep-copying its attributes; these two make that cheap.
+
+
+class _Moves(list[str]):
+    """The list of moves as text: its strings need no copying."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
+        return _Moves(self)
+
+
+class _Shared:
+    """The decision's prefix tree, shared by clones: it only ever holds the tree of one decision (a state that
+    moves on to the next decision takes a new holder)."""
+
+    def __init__(self, value: ActionTree | None) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+def observation_text(state: BloodyInnState, seat: int | None) -> str:
+    """What `seat` sees (`None`: a spectator): its `view` as JSON (without the legal actions, which the legal
+    tokens give), the tokens typed so far and the decision waiting for its chance events."""
+    game = state.chance.game
+    public: dict[str, Any] = {"view": None, "typed": token_text(state.prefix)}
+    if game is not None:
+        view = game.view(seat)
+        view.pop("legal_actions", None)
+        public["view"] = view
+    if state.chance.is_chance:
+        pending = state.chance.pending_action
+        public["waiting"] = str(pending) if pending is not None else "setup"
+        public["revealed"] = [CARD_IDS[card] for card in state.chance.revealed]
+    return json.dumps(public, sort_keys=True, separators=(",", ":"))
+
+
+class BloodyInnObserver:
+    """Strings only (no tensors yet): the observation is `observation_text`; with perfect recall (the
+    information state), the moves of the game so far, which everyone saw."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: BloodyInnState, player: int) -> None:
+        """No tensor to fill."""
+
+    def string_from(self, state: BloodyInnState, player: int) -> str:
+        if self.perfect_recall:
+            return "\n".join(state.moves)
+        return observation_text(state, player)
+
+pyspiel.register_game(GAME_TYPE, BloodyInnGame)

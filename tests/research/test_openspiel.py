@@ -1,0 +1,153 @@
+"""The Bloody Inn as an OpenSpiel game (`python_bloody_inn`): OpenSpiel's own conformance test, explicit chance
+over the unseen cards, clones without a hidden future, token moves, and OpenSpiel's MCTS playing a whole game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[research]')")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.bots.uniform_random import UniformRandomBot  # noqa: E402
+
+from bloodyinn import ConfigError  # noqa: E402
+from bloodyinn.cards import CARD_IDS, TRAVELERS  # noqa: E402
+from bloodyinn.invariants import violations  # noqa: E402
+from bloodyinn.research.encoding import TOKEN_ID, ActionTree, encode  # noqa: E402
+from bloodyinn.research.openspiel import BloodyInnGame, BloodyInnState  # noqa: E402
+from bloodyinn.view import unseen_travelers  # noqa: E402
+
+
+def load(**params: object) -> BloodyInnGame:
+    text = ",".join(f"{key}={value}" for key, value in params.items())
+    return pyspiel.load_game(f"python_bloody_inn({text})")
+
+
+def resolve_chance(state: BloodyInnState, rng: np.random.RandomState) -> None:
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+
+
+@pytest.mark.parametrize("params", [
+    {"players": 1, "length": "long"},
+    {"players": 2},
+    {"players": 3, "variants": "fcfs"},
+    {"players": 4, "variants": "uw+fcfs"},
+])
+def test_openspiels_random_simulation_test_passes_for_1_to_4_players(params: dict[str, object]) -> None:
+    game = load(**params)
+    assert game.num_players() == params["players"]
+    pyspiel.random_sim_test(game, num_sims=2, serialize=params["players"] == 2, verbose=False)
+
+
+def test_r_setup_6_the_first_chance_event_picks_the_first_player_among_the_seats() -> None:
+    state = load(players=3).new_initial_state()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    state.apply_action(1)
+    assert [card for card, _ in state.chance_outcomes()] == sorted(TRAVELERS)
+    assert "first player P2" in state.information_state_string(0)
+
+
+def test_r_info_2_chance_outcomes_are_the_unseen_travelers_and_sum_to_one() -> None:
+    rng = np.random.RandomState(3)
+    state = load(players=2, first_player=0).new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 30:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            engine = state.chance.game
+            if engine is not None and not engine.state.reshuffled and not state.chance.revealed:
+                assert [card for card, _ in outcomes] == sorted(unseen_travelers(engine.view(0)))
+                checked += 1
+            resolve_chance(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked == 30
+
+
+def test_two_clones_can_draw_different_travelers_no_hidden_future() -> None:
+    rng = np.random.RandomState(5)
+    state = load(players=2, first_player=0).new_initial_state()
+    resolve_chance(state, rng)
+    while not state.is_chance_node():  # type the placement: it draws the next traveler
+        state.apply_action(state.legal_actions()[0])
+    first, second = state.clone(), state.clone()
+    cards = [card for card, _ in state.chance_outcomes()]
+    first.apply_action(cards[0])
+    second.apply_action(cards[-1])
+    tops = [s.chance.game.view(0)["entrance"]["top"] for s in (first, second)]
+    assert tops == [CARD_IDS[cards[0]], CARD_IDS[cards[-1]]]
+    assert state.is_chance_node()  # the original is untouched
+
+
+def test_a_compound_action_is_typed_one_token_at_a_time_and_applied_by_its_last_token() -> None:
+    rng = np.random.RandomState(7)
+    state = load(players=2, first_player=0).new_initial_state()
+    resolve_chance(state, rng)
+    while state.chance.game.decision != "night":
+        state.apply_action(state.legal_actions()[0])
+        resolve_chance(state, rng)
+    engine = state.chance.game
+    tree = ActionTree(engine.legal_actions())
+    assert state.legal_actions() == tree.next_tokens()
+    assert TOKEN_ID["pass"] in state.legal_actions()  # R-NIGHT-2: passing is always possible
+    before = len(engine.actions)
+    tokens = encode(engine.legal_actions()[-1])
+    for token in tokens[:-1]:
+        state.apply_action(token)
+        assert state.current_player() == engine.current_player and len(engine.actions) == before
+    state.apply_action(tokens[-1])
+    resolve_chance(state, rng)
+    assert state.chance.game.actions[before] == tree.action(tokens)
+
+
+def test_observations_never_show_a_hidden_card() -> None:
+    """R-INFO-2: the culled box and the stack below its top stay out of every observation and information
+    state (hands are public, R-INFO-3, so every seat sees the same game)."""
+    rng = np.random.RandomState(11)
+    state = load(players=3, first_player=0).new_initial_state()
+    for _ in range(120):
+        if state.is_chance_node():
+            resolve_chance(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    engine = state.chance.game
+    assert not engine.state.reshuffled
+    hidden = {CARD_IDS[card] for card in engine.state.culled + engine.state.entrance[:-1]}
+    for seat in range(3):
+        texts = (state.observation_string(seat), state.information_state_string(seat))
+        assert not any(card in text for card in hidden for text in texts)
+    assert CARD_IDS[engine.state.entrance[-1]] in state.observation_string(0)  # R-INFO-1: the top is public
+
+
+def test_bad_parameters_are_refused_naming_the_rule() -> None:
+    with pytest.raises(ConfigError, match="R-SETUP-1"):
+        BloodyInnGame({"players": 5})
+    with pytest.raises(ConfigError, match="unknown variant"):
+        BloodyInnGame({"variants": "speedy"})
+
+
+def test_openspiels_mcts_bot_plays_a_whole_game_against_a_random_bot() -> None:
+    """OpenSpiel's MCTS (random rollouts, few simulations) plays a short two-player game to its end through the
+    engine, which checks every action; the returns follow the engine's scores and winners (R-END-5/6)."""
+    game = load(players=2, first_player=0)
+    rng = np.random.RandomState(1)
+    bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, random_state=rng,
+                         evaluator=mcts.RandomRolloutEvaluator(1, rng, max_length=60)),
+            UniformRandomBot(1, rng)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            resolve_chance(state, rng)
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    engine = state.chance.game
+    assert engine.is_over and len(engine.actions) > 40 and violations(engine.state, engine.config) == []
+    scores, winners = engine.scores(), engine.winners()
+    assert winners and all(scores[seat] == max(scores) for seat in winners)
+    assert state.returns() == [(1.0 if len(winners) == 1 else 0.0) * (1 if seat in winners else -1)
+                               for seat in range(2)]
+    assert sum(state.returns()) == 0
