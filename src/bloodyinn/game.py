@@ -96,6 +96,7 @@ class Game:
             "seat": seat,
             "cash": state.cash[seat],
             "checks": state.checks[seat],
+            "checks_value": endgame.checks_value(state, seat),
             "end_bonus": [{"annex": annex, "amount": amount, "lost": lost}
                           for annex, amount, lost in state.end_bonus[seat]],
             "corpses_under_own_annexes": endgame.corpses_under_own_annexes(state, seat),

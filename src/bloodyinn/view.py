@@ -17,7 +17,7 @@ from .cards import (
     barn_of,
 )
 from .errors import CorruptSaveError
-from .rules import flow
+from .rules import endgame, flow
 from .rules.annexes import free_capacity
 from .state import CLOSED, NO_CARD, NOBODY, WHITE, State
 
@@ -52,6 +52,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
             "seat": p,
             "cash": state.cash[p],
             "checks": state.checks[p],
+            "checks_value": endgame.checks_value(state, p),
             "hand": sorted(_ids(state.hands[p]), key=CARD_BY_ID.__getitem__),
             "annexes": [_annex_view(state, a) for a in state.annexes[p]],
             "barn": _annex_view(state, barn_of(p)),

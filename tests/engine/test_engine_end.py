@@ -81,6 +81,9 @@ def test_r_end_5_score_is_cash_plus_ten_per_check() -> None:
     finish_night(game)
     assert game.scores() == [53, 40]
     assert [row["total"] for row in game.score_breakdown()] == [53, 40]
+    # R-MONEY-1: faces show what the checks are worth, as the engine counts them.
+    assert [row["checks_value"] for row in game.score_breakdown()] == [40, 0]
+    assert [p["checks_value"] for p in game.view(None)["players"]] == [40, 0]
 
 
 def test_r_end_6_the_richest_wins() -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -114,3 +116,19 @@ def state(client: httpx.Client | Any, table_id: str, seat: int | None = None, to
 def act(client: httpx.Client | Any, table_id: str, seat: int, token: str, seq: int, action: str) -> Any:
     return client.post(f"/api/tables/{table_id}/actions", json={"seat": seat, "seq": seq, "action": action},
                        headers={"X-Seat-Token": token})
+
+
+def play_until(client: httpx.Client | Any, table_id: str, seat: int, token: str,
+               done: Callable[[Any], bool], seed: int = 0, limit: float = 120.0) -> Any:
+    """Play `seat` with random legal moves (the other seats being bots) until `done(state)`; that state."""
+    choose = random.Random(seed)
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        current = state(client, table_id, seat, token)
+        if done(current):
+            return current
+        if current["choices"]:
+            act(client, table_id, seat, token, current["seq"], choose.choice(current["choices"])["text"])
+        else:
+            time.sleep(0.01)
+    raise AssertionError(f"table {table_id} did not get there in {limit} s")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
 import httpx
 import pytest
-from server_helpers import ServerProcess, act, create_table, join, state
+from server_helpers import ServerProcess, act, create_table, join, play_until, state
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -63,6 +64,14 @@ def create_from_lobby(page: Any, url: str, name: str, seats: list[str]) -> str:
     return str(page.url.split("/table/")[1])
 
 
+def sit_down(page: Any, name: str) -> None:
+    """Arriving with a join link, a person is asked for a name and sits down."""
+    page.wait_for_selector("#join-form:not([hidden])")
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    page.wait_for_function(f"document.querySelector('#status').innerText.includes('playing as {name}')")
+
+
 def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> None:
     ann_context, bob_context = browser.new_context(), browser.new_context()
     ann, bob = ann_context.new_page(), bob_context.new_page()
@@ -70,9 +79,9 @@ def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> No
     link = ann.input_value("#seats input")  # the join link Ann shares with Bob
     assert link.endswith(f"/table/{table_id}?join=1")
     bob.goto(link)
-    bob.wait_for_selector("#status.online")
-    assert "playing as P2" in bob.inner_text("#status")
-    ann.wait_for_function("document.querySelector('#seats').innerText.includes('P2 · online')")
+    sit_down(bob, "Bob")
+    assert "playing as Bob" in bob.inner_text("#status")
+    ann.wait_for_function("document.querySelector('#seats').innerText.includes('Bob · online')")
     play_to_the_end([ann, bob], seed=1)
     for page in (ann, bob):
         result = page.inner_text("#result")
@@ -108,7 +117,7 @@ def test_reconnect_mid_game_from_another_device(browser: Any, server: ServerProc
     table_id = create_from_lobby(ann, server.url, "Ann", ["human", "human"])
     personal_link = ann.input_value("#own-link-url")
     bob.goto(f"{server.url}/table/{table_id}?join=1")
-    bob.wait_for_selector("#status.online")
+    sit_down(bob, "Bob")
     choose = random.Random(3)
     moves = 0
     while moves < 12:
@@ -120,12 +129,12 @@ def test_reconnect_mid_game_from_another_device(browser: Any, server: ServerProc
     seq_before = httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"]
     assert seq_before > 0
     ann_context.close()  # Ann leaves...
-    bob.wait_for_function("document.querySelector('#seats').innerText.includes('P1 Ann · away')")
+    bob.wait_for_function("document.querySelector('#seats').innerText.includes('Ann · away')")
     phone = browser.new_context().new_page()  # ...and comes back on another device with her link
     phone.goto(personal_link)
     phone.wait_for_selector("#status.online")
-    assert "playing as P1" in phone.inner_text("#status")
-    bob.wait_for_function("document.querySelector('#seats').innerText.includes('P1 Ann · online')")
+    assert "playing as Ann" in phone.inner_text("#status")
+    bob.wait_for_function("document.querySelector('#seats').innerText.includes('Ann · online')")
     log_lines = phone.locator("#log li").count()
     assert log_lines > seq_before
     before = httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"]
@@ -175,7 +184,7 @@ def test_seat_tokens_stay_out_of_shared_links_and_can_be_revoked(browser: Any, s
     ann.on("dialog", lambda dialog: dialog.accept())
     table_id = create_from_lobby(ann, server.url, "Ann", ["human", "bot:" + BOT])
     assert ann.url == f"{server.url}/table/{table_id}"  # the address bar never carries the token
-    assert "playing as P1" in ann.inner_text("#status")
+    assert "playing as Ann" in ann.inner_text("#status")
     watch_link = ann.input_value("#watch-link")
     assert "token" not in watch_link
     guest = guest_context.new_page()
@@ -188,13 +197,13 @@ def test_seat_tokens_stay_out_of_shared_links_and_can_be_revoked(browser: Any, s
     phone = phone_context.new_page()
     phone.goto(own_link)  # Ann's own link, on her phone
     phone.wait_for_selector("#status.online")
-    assert "playing as P1" in phone.inner_text("#status")
+    assert "playing as Ann" in phone.inner_text("#status")
     assert "token" not in phone.url  # read once, then removed from the address bar
     ann.screenshot(path=str(server.database.with_name("own-link.png")), full_page=True)
     ann.click("#revoke")
     ann.wait_for_function(f"document.querySelector('#own-link-url').value !== {own_link!r}")
     ann.wait_for_selector("#status.online")
-    assert "playing as P1" in ann.inner_text("#status")
+    assert "playing as Ann" in ann.inner_text("#status")
     phone.wait_for_function("document.querySelector('#turn-note').innerText.includes('revoked')")
     phone.wait_for_selector("#status.online")
     assert "watching" in phone.inner_text("#status")
@@ -204,3 +213,64 @@ def test_seat_tokens_stay_out_of_shared_links_and_can_be_revoked(browser: Any, s
     assert "watching" in stranger.inner_text("#status") or "reconnecting" in stranger.inner_text("#status")
     for context in (ann_context, guest_context, phone_context):
         context.close()
+
+
+def seat_numbers(text: str) -> list[str]:
+    return re.findall(r"\bP[1-4]\b", text)
+
+
+def test_the_table_page_explains_the_game_to_a_newcomer(browser: Any, server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url) as client:
+        table_id = create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], seed=5)
+        token = join(client, table_id, 0, "Ann")
+        # Season 2 (R-ROUND-2): the entrance stack is the reshuffled exit stack, its cards known to all.
+        now = play_until(client, table_id, 0, token, lambda s: bool(s["view"]["entrance"]["cards"])
+                         and s["view"]["current_player"] == 0)
+    page = browser.new_context().new_page()
+    page.goto(f"{server.url}/table/{table_id}#seat=0&token={token}")
+    page.wait_for_selector("#status.online")
+    assert page.inner_text("#settings-pill") == "Short game · no variant"
+    headings = page.locator("#log .log-head").all_inner_texts()
+    assert headings[0] == "Round 1" and "Season 2" in headings and f"Round {now['view']['round']}" in headings
+    chips = page.locator("#entrance-cards .chip").all_inner_texts()
+    assert len(chips) == len(now["view"]["entrance"]["cards"]) > 0
+    for player in now["view"]["players"]:  # R-MONEY-1: checks shown with their value
+        shown = page.inner_text(f"[data-seat='{player['seat']}'] [data-checks-value]")
+        assert shown == f"({player['checks_value']}F)"
+    for part in ("#info", "#players", "#seats", "#log", "#actions"):  # names, never P1/P2
+        assert seat_numbers(page.inner_text(part)) == [], part
+    assert "Ann" in page.inner_text("#players") and "easy bot" in page.inner_text("#players")
+    assert not page.is_visible("#help ul")
+    page.click("#help summary")
+    assert "Checks are safe savings" in page.inner_text("#help")
+    page.context.close()
+
+
+def test_phone_sized_pages_fit_and_show_the_move_next_to_the_board(browser: Any, server: ServerProcess) -> None:
+    width = 390
+    page = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+
+    def fits() -> bool:
+        return bool(page.evaluate(f"document.documentElement.scrollWidth <= {width}"))
+
+    table_id = create_from_lobby(page, server.url, "Ann", ["human", "bot:easy"])
+    page.wait_for_selector(".choice")
+    assert fits()
+    board, actions = page.locator("#board").bounding_box(), page.locator("#actions").bounding_box()
+    assert 0 <= actions["y"] - (board["y"] + board["height"]) < 30  # right under the board...
+    for later in ("#players", "#seats", "#log-box"):  # ...before the players, the seats and the log
+        assert page.locator(later).bounding_box()["y"] > actions["y"]
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"tr[data-table='{table_id}']")
+    assert fits()
+    token = page.evaluate(f"JSON.parse(localStorage.getItem('bloodyinn:table:{table_id}')).token")
+    with httpx.Client(base_url=server.url) as client:
+        play_until(client, table_id, 0, token, lambda s: s["view"]["is_over"], seed=4)
+    page.goto(f"{server.url}/table/{table_id}")
+    page.wait_for_selector("#replay-link")
+    assert fits()
+    page.click("#replay-link")
+    page.wait_for_selector("#position")
+    page.keyboard.press("End")
+    assert fits()
+    page.context.close()

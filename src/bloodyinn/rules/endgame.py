@@ -10,9 +10,17 @@ SOLO_TITLES = ((170, "demonic innkeeper"), (150, "evil innkeeper"), (130, "hazar
                (110, "worrying innkeeper"))
 
 
+# R-MONEY-1: a check is worth 10F.
+CHECK_VALUE = 10
+
+
+def checks_value(state: State, seat: int) -> int:
+    return CHECK_VALUE * state.checks[seat]
+
+
 def booty(state: State, seat: int) -> int:
     """Cash + 10F per check (R-MONEY-5, R-END-5)."""
-    return state.cash[seat] + 10 * state.checks[seat]
+    return state.cash[seat] + checks_value(state, seat)
 
 
 def corpses_under_own_annexes(state: State, seat: int) -> int:

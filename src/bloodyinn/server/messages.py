@@ -15,7 +15,7 @@ def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def seat_summary(seat: SeatRecord, online: set[int]) -> dict[str, Any]:
-    return {"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": seat.name or f"P{seat.seat + 1}",
+    return {"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": seat.name or f"Player {seat.seat + 1}",
             "open": seat.open, "online": seat.kind == "bot" or seat.seat in online}
 
 

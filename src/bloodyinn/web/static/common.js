@@ -19,15 +19,27 @@ export const cardName = (cat, idOrCard) => occupation(cat, idOrCard).name;
 export const names = (cat, ids) => ids.map((id) => cardName(cat, id)).join(", ");
 export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+// A seat's name as the table knows it (the server names every seat: the player's name, "Player N" or the bot).
 export function seatName(seats, seat) {
   const s = seats && seats[seat];
-  const base = `P${seat + 1}`;
-  if (!s) return base;
-  return s.name && s.name !== base ? `${base} ${s.name}` : base;
+  return s && s.name ? s.name : `Player ${seat + 1}`;
 }
 
-export function token(seat, extra = "") {
-  return `<span class="token p${seat} ${extra}" title="Player ${seat + 1}">${SHAPES[seat]} P${seat + 1}</span>`;
+// The engine's sentences call seats P1..P4; the page says their names.
+export function withNames(text, seats) {
+  return String(text ?? "").replace(/\bP([1-4])\b/g, (whole, n) => (seats && seats[n - 1] ? seatName(seats, n - 1) : whole));
+}
+
+// The coloured shape of a seat, for next to its name.
+export function mark(seat) {
+  return `<span class="token p${seat}" title="seat ${seat + 1}" aria-hidden="true">${SHAPES[seat]}</span>`;
+}
+
+// A player's marker: colour, shape and name (the shape and the seat number in the tooltip keep it readable
+// without colour).
+export function token(seat, extra = "", seats = null) {
+  const label = seats ? seatName(seats, seat) : `Player ${seat + 1}`;
+  return `<span class="token p${seat} ${extra}" title="${esc(label)} (seat ${seat + 1})">${SHAPES[seat]} <span class="token-name">${esc(label)}</span></span>`;
 }
 
 const ICONS = {

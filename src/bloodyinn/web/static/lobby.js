@@ -1,5 +1,5 @@
 // The lobby: create a table (seats open for people or played by bots) and list the tables to join or watch.
-import { esc, token } from "./common.js";
+import { esc, mark, token } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let options = null;
@@ -52,8 +52,8 @@ async function create(event) {
 }
 
 function seatText(s) {
-  if (s.kind === "bot") return `${token(s.seat)} bot (${esc(s.bot)})`;
-  return `${token(s.seat)} ${s.open ? "<b>open</b>" : `${esc(s.name)}${s.online ? " · online" : ""}`}`;
+  if (s.kind === "bot") return `${mark(s.seat)} ${esc(s.name)}`;
+  return `${mark(s.seat)} ${s.open ? "<b>open</b>" : `${esc(s.name)}${s.online ? " · online" : ""}`}`;
 }
 
 async function refresh() {
@@ -62,7 +62,7 @@ async function refresh() {
     const open = t.seats.filter((s) => s.open);
     const href = `/table/${encodeURIComponent(t.id)}`;
     const actions = t.over ? `<a href="${href}/replay">Replay</a> · <a href="${href}">Score</a>`
-      : [...open.map((s) => `<a href="${href}?join=${s.seat}">Join as P${s.seat + 1}</a>`), `<a href="${href}">Watch</a>`].join(" · ");
+      : [...open.map((s) => `<a href="${href}?join=${s.seat}">Join as player ${s.seat + 1}</a>`), `<a href="${href}">Watch</a>`].join(" · ");
     return `<tr data-table="${esc(t.id)}"><td><code>${esc(t.id)}</code></td>
       <td>${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}</td>
       <td>${t.seats.map(seatText).join("<br>")}</td><td>${t.moves}${t.over ? " · over" : ""}</td><td>${actions}</td></tr>`;

@@ -1,7 +1,7 @@
 // The click-through move menu. It only ever offers the legal actions the server sent (their structured form),
 // grouped step by step: action, target, payment, follow-up choice. Steps with a single option are taken
 // automatically; the last step shows the engine's own description and preview before confirming.
-import { cardName, esc, names, plural, seatName } from "./common.js";
+import { cardName, esc, names, plural, seatName, withNames } from "./common.js";
 
 function payStep(cat, pay) {
   return pay.length ? `Pay with ${names(cat, pay)}` : "Pay nothing";
@@ -55,6 +55,7 @@ export class Menu {
   setChoices(choices, view, cat, seats, key) {
     if (key === this.key) return;
     this.key = key;
+    this.seats = seats;
     this.items = choices.map((form) => ({ form, path: steps(form, view, cat, seats) }));
     this.chosen = [];
     this.preview = null;
@@ -135,7 +136,7 @@ export class Menu {
     }
     const crumbs = this.chosen.length
       ? `<div class="crumbs">${this.chosen.map((c) => `<b>${esc(c.label)}</b>`).join(" › ")}</div>` : "";
-    const message = this.message ? `<div class="message error" role="alert">${esc(this.message)}</div>` : "";
+    const message = this.message ? `<div class="message error" role="alert">${esc(withNames(this.message, this.seats))}</div>` : "";
     const item = this.selected();
     if (item) {
       if (!this.preview && this.previewFor !== item.form.text) {
@@ -144,8 +145,8 @@ export class Menu {
       }
       const events = this.preview ? this.preview.events.filter((e) => e.kind !== "action") : [];
       root.innerHTML = `${crumbs}<div class="confirm-box" data-action="${esc(item.form.text)}">
-        <div class="desc" id="action-description">${esc(this.preview ? this.preview.description : item.form.text)}</div>
-        ${events.length ? `<div>What happens:</div><ul>${events.map((e) => `<li>${esc(e.text)}</li>`).join("")}</ul>` : ""}
+        <div class="desc" id="action-description">${esc(this.preview ? withNames(this.preview.description, this.seats) : item.form.text)}</div>
+        ${events.length ? `<div>What happens:</div><ul>${events.map((e) => `<li>${esc(withNames(e.text, this.seats))}</li>`).join("")}</ul>` : ""}
         <div class="row"><button class="btn" id="confirm" ${this.busy ? "disabled" : ""}><kbd>Enter</kbd>Confirm</button>
         <button class="btn secondary" id="back" ${this.busy ? "disabled" : ""}><kbd>Esc</kbd>Back</button></div></div>${message}`;
       root.querySelector("#confirm").addEventListener("click", () => this.confirm());

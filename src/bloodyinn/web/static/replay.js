@@ -15,10 +15,10 @@ function show(i) {
   $("slider").value = index;
   $("position").textContent = `move ${index} of ${data.frames.length - 1}${frame.action ? `: ${seatName(seats, frame.seat)} — ${frame.action}` : " (setup)"}`;
   $("info").innerHTML = headerInfo(frame.view, seats, null);
-  $("board").innerHTML = renderBoard(frame.view, catalog);
+  $("board").innerHTML = renderBoard(frame.view, catalog, seats);
   $("players").innerHTML = renderPlayers(frame.view, catalog, seats, null);
-  $("step").innerHTML = renderLog(frame.events);
-  $("log").innerHTML = renderLog(data.frames.slice(0, index + 1).flatMap((f) => f.events));
+  $("step").innerHTML = renderLog(frame.events, seats);
+  $("log").innerHTML = renderLog(data.frames.slice(0, index + 1).flatMap((f) => f.events), seats);
   $("log-box").scrollTop = $("log-box").scrollHeight;
 }
 

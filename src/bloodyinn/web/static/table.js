@@ -1,5 +1,5 @@
 // One table: identity (seat token), the live WebSocket, and drawing whatever the server sends.
-import { esc, loadCatalog, seatName, token } from "./common.js";
+import { esc, loadCatalog, mark, seatName } from "./common.js";
 import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
 import { Menu } from "./menu.js";
 
@@ -15,6 +15,7 @@ let state = null;
 let log = [];
 let retry = 0;
 let nextId = 1;
+let joinTarget = null; // the seat a join link or a "Take seat" button offers
 
 const menu = new Menu($("menu"), {
   onSubmit: (action) => send({ type: "action", seq: state.seq, action, id: nextId++ }),
@@ -62,7 +63,8 @@ async function revoke() {
 }
 
 async function join(seat) {
-  const name = localStorage.getItem("bloodyinn:name") || null;
+  const name = $("join-name").value.trim() || null;
+  if (name) localStorage.setItem("bloodyinn:name", name);
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
   });
@@ -72,8 +74,25 @@ async function join(seat) {
     return;
   }
   remember({ seat: body.seat, token: body.token });
+  $("join-form").hidden = true;
   reconnect();
 }
+
+// A spectator at a table with open seats is asked for a name before sitting down.
+function renderJoin() {
+  const open = state.table.seats.filter((s) => s.open).map((s) => s.seat);
+  const form = $("join-form");
+  form.hidden = identity !== null || !open.length || state.view.is_over;
+  if (form.hidden) return;
+  if (!open.includes(joinTarget)) joinTarget = open[0];
+  $("join-name").placeholder = `Player ${joinTarget + 1}`;
+  $("join-button").textContent = `Sit down at seat ${joinTarget + 1}`;
+}
+
+$("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  join(joinTarget);
+});
 
 function note(text, error = false) {
   $("turn-note").innerHTML = text ? `<div class="message ${error ? "error" : "info"}" ${error ? 'role="alert"' : ""}>${esc(text)}</div>` : "";
@@ -133,6 +152,7 @@ function receive(message) {
       if (state) {
         state.table = message.table;
         renderSeats();
+        renderJoin();
         $("info").innerHTML = headerInfo(state.view, state.table.seats, identity?.seat);
         $("players").innerHTML = renderPlayers(state.view, catalog, state.table.seats, identity?.seat ?? null);
       }
@@ -161,10 +181,14 @@ function renderSeats() {
       ? `<input type="text" readonly value="${esc(link)}" aria-label="Join link for seat ${s.seat + 1}">
          ${identity ? "" : `<button class="btn secondary" data-join="${s.seat}">Take seat</button>`}`
       : "";
-    return `<div class="seat">${token(s.seat)} <span>${esc(seatName(seats, s.seat))} · ${status}${identity && identity.seat === s.seat ? " · you" : ""}</span>${action}</div>`;
+    return `<div class="seat">${mark(s.seat)} <span>${esc(seatName(seats, s.seat))} · ${status}${identity && identity.seat === s.seat ? " · you" : ""}</span>${action}</div>`;
   }).join("") + `<div class="count">${state.table.spectators} watching${identity ? "" : " (including you)"}</div>
     <div class="seat"><span>Watch link</span><input type="text" readonly id="watch-link" value="${esc(location.origin + tablePath)}" aria-label="Watch link (gives no seat)"></div>`;
-  $("seats").querySelectorAll("[data-join]").forEach((b) => b.addEventListener("click", () => join(Number(b.dataset.join))));
+  $("seats").querySelectorAll("[data-join]").forEach((b) => b.addEventListener("click", () => {
+    joinTarget = Number(b.dataset.join);
+    renderJoin();
+    $("join-name").focus();
+  }));
 }
 
 // Drawn only when the identity changes, so an open panel stays open while the game goes on.
@@ -182,10 +206,11 @@ function render() {
   setStatus(true, me === null ? "watching" : `playing as ${seatName(table.seats, me)}`);
   document.title = `The Bloody Inn · ${me !== null && view.current_player === me && !view.is_over ? "Your turn · " : ""}table ${tableId}`;
   $("info").innerHTML = headerInfo(view, table.seats, me);
-  $("board").innerHTML = renderBoard(view, catalog);
+  $("board").innerHTML = renderBoard(view, catalog, table.seats);
   $("players").innerHTML = renderPlayers(view, catalog, table.seats, me);
   renderSeats();
-  $("log").innerHTML = renderLog(log);
+  renderJoin();
+  $("log").innerHTML = renderLog(log, table.seats);
   $("log-box").scrollTop = $("log-box").scrollHeight;
   const result = $("result");
   result.hidden = !state.result;
@@ -235,11 +260,8 @@ async function start() {
   $("revoke").addEventListener("click", revoke);
   renderOwnLink();
   const join_ = new URLSearchParams(location.search).get("join");
-  if (join_ !== null && !identity) {
-    history.replaceState(null, "", tablePath);
-    await join(Number(join_));
-    if (identity) return;
-  }
+  if (join_ !== null && !identity) joinTarget = Number(join_);
+  $("join-name").value = localStorage.getItem("bloodyinn:name") || "";
   connect();
 }
 
