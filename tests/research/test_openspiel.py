@@ -3,6 +3,8 @@ over the unseen cards, clones without a hidden future, token moves, and OpenSpie
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -15,6 +17,7 @@ from bloodyinn import ConfigError  # noqa: E402
 from bloodyinn.cards import CARD_IDS, TRAVELERS  # noqa: E402
 from bloodyinn.invariants import violations  # noqa: E402
 from bloodyinn.research.encoding import TOKEN_ID, ActionTree, encode  # noqa: E402
+from bloodyinn.research.observation import OBSERVATION_SIZE, observation_from_view  # noqa: E402
 from bloodyinn.research.openspiel import BloodyInnGame, BloodyInnState  # noqa: E402
 from bloodyinn.view import unseen_travelers  # noqa: E402
 
@@ -96,12 +99,37 @@ def test_a_compound_action_is_typed_one_token_at_a_time_and_applied_by_its_last_
     assert TOKEN_ID["pass"] in state.legal_actions()  # R-NIGHT-2: passing is always possible
     before = len(engine.actions)
     tokens = encode(engine.legal_actions()[-1])
-    for token in tokens[:-1]:
-        state.apply_action(token)
-        assert state.current_player() == engine.current_player and len(engine.actions) == before
-    state.apply_action(tokens[-1])
+    chosen = 0
+    while len(engine.actions) == before and not state.is_chance_node():
+        typed = len(state.prefix)
+        assert state.prefix == list(tokens[:typed])  # tokens with no alternative were typed for the player
+        assert all(len(tree.next_tokens(tokens[:i])) == 1 for i in range(chosen, typed))
+        assert state.legal_actions() == tree.next_tokens(tokens[:typed])
+        state.apply_action(tokens[typed])
+        chosen = typed + 1
     resolve_chance(state, rng)
     assert state.chance.game.actions[before] == tree.action(tokens)
+
+
+def test_every_player_move_offers_at_least_two_tokens_and_tensors_come_from_the_view() -> None:
+    """As in the environments: forced tokens are typed for the player; the observation tensor is the
+    environments' `observation_from_view` of the seat's view and of the tokens it typed."""
+    rng = np.random.RandomState(9)
+    game = load(players=3, variants="fcfs")
+    state = game.new_initial_state()
+    for _ in range(300):
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            break
+        assert len(state.legal_actions()) >= 2
+        seat = state.current_player()
+        engine = state.chance.game
+        for observer in range(3):
+            prefix = state.prefix if observer == seat else ()
+            expected = observation_from_view(engine.view(observer), prefix)
+            assert np.array_equal(np.asarray(state.observation_tensor(observer)), expected)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert game.observation_tensor_shape() == [OBSERVATION_SIZE]
 
 
 def test_observations_never_show_a_hidden_card() -> None:
@@ -116,10 +144,11 @@ def test_observations_never_show_a_hidden_card() -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
     engine = state.chance.game
     assert not engine.state.reshuffled
-    hidden = {CARD_IDS[card] for card in engine.state.culled + engine.state.entrance[:-1]}
+    hidden = [CARD_IDS[card] for card in engine.state.culled + engine.state.entrance[:-1]]
+    shown = re.compile(r"\b(" + "|".join(re.escape(card) for card in hidden) + r")\b")
     for seat in range(3):
-        texts = (state.observation_string(seat), state.information_state_string(seat))
-        assert not any(card in text for card in hidden for text in texts)
+        assert not shown.search(state.observation_string(seat))
+        assert not shown.search(state.information_state_string(seat))
     assert CARD_IDS[engine.state.entrance[-1]] in state.observation_string(0)  # R-INFO-1: the top is public
 
 
@@ -132,7 +161,8 @@ def test_bad_parameters_are_refused_naming_the_rule() -> None:
 
 def test_openspiels_mcts_bot_plays_a_whole_game_against_a_random_bot() -> None:
     """OpenSpiel's MCTS (random rollouts, few simulations) plays a short two-player game to its end through the
-    engine, which checks every action; the returns follow the engine's scores and winners (R-END-5/6)."""
+    engine, which checks every action; the returns are the environments' rewards for the engine's winners
+    (R-END-5/6)."""
     game = load(players=2, first_player=0)
     rng = np.random.RandomState(1)
     bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, random_state=rng,
@@ -148,6 +178,4 @@ def test_openspiels_mcts_bot_plays_a_whole_game_against_a_random_bot() -> None:
     assert engine.is_over and len(engine.actions) > 40 and violations(engine.state, engine.config) == []
     scores, winners = engine.scores(), engine.winners()
     assert winners and all(scores[seat] == max(scores) for seat in winners)
-    assert state.returns() == [(1.0 if len(winners) == 1 else 0.0) * (1 if seat in winners else -1)
-                               for seat in range(2)]
-    assert sum(state.returns()) == 0
+    assert state.returns() == [1.0 if seat in winners else -1.0 for seat in range(2)]

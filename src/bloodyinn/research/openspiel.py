@@ -9,14 +9,17 @@ Importing this module registers the game. Its moves:
   one fixed set of distinct actions, and a flat index of every compound action would be huge: payments are
   subsets of a hand). The legal tokens are the children of the prefix tree of `legal_actions()` at the tokens
   typed so far; the token that completes an action applies it. A flat index would also give a policy no
-  shared meaning between positions, where a token always names the same verb, room, card or amount.
+  shared meaning between positions, where a token always names the same verb, room, card or amount. As in the
+  PettingZoo and Gymnasium environments (`tokengame`), a token that is the only possible next one is typed
+  for the player, so every player move offers at least two tokens.
 
 Nothing is hidden from anyone in this model (hands are public, A-14, and every random card is a chance event
 seen by all when it happens), so the game is declared with perfect information, like backgammon: the
-information state is the history of moves, the observation a seat's `game.view(seat)` and the tokens typed.
+information state is the history of moves; the observation is a seat's `game.view(seat)` and the tokens typed,
+as text or as the environments' tensor (`observation.observation_from_view`).
 
-Returns at the end: with 2-4 players, +1 for a lone winner, ties share it, and the losers split the opposite so
-that returns sum to zero; in solitaire, the booty in hundreds of francs (0 for a game lost to the police).
+Returns at the end are the environments' rewards (`tokengame.final_rewards`): +1 for each winner and -1 for
+the others; in solitaire the booty / 100F, or -1 for a game lost to the police. So the game is general-sum.
 """
 
 from __future__ import annotations
@@ -34,11 +37,13 @@ from ..config import CULL, NUM_ROOMS, WHITE_KEYS, GameConfig, normalize_variant
 from ..errors import BloodyInnError
 from .chance import ChanceGame
 from .encoding import VOCABULARY, VOCABULARY_SIZE, ActionTree, token_text
+from .observation import OBSERVATION_SIZE, observation_from_view
+from .tokengame import SOLITAIRE_LOSS, final_rewards
 
 SHORT_NAME = "python_bloody_inn"
 DEFAULT_PARAMS: dict[str, Any] = {"players": 2, "length": "short", "variants": "", "first_player": -1}
 MAX_TOKENS_PER_ACTION = 40  # far above any action of a real game (the longest: a Crypt burial with a Chapel)
-SOLO_MAX_UTILITY = 10.0  # 1000F
+SOLITAIRE_MAX_UTILITY = 10.0  # 1000F, far above any solitaire booty
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -46,14 +51,14 @@ GAME_TYPE = pyspiel.GameType(
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=4,
     min_num_players=1,
     provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=True,
-    provides_observation_tensor=False,
+    provides_observation_tensor=True,
     parameter_specification=DEFAULT_PARAMS,
 )
 
@@ -87,19 +92,16 @@ class BloodyInnGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.config = config_from_params(params or {})
-        solo = self.config.solo
-        game_type = GAME_TYPE if not solo else _solo_type()
-        n = self.config.players
         info = pyspiel.GameInfo(
             num_distinct_actions=VOCABULARY_SIZE,
             max_chance_outcomes=NUM_CARDS,
-            num_players=n,
-            min_utility=0.0 if solo else -1.0 / (n - 1),
-            max_utility=SOLO_MAX_UTILITY if solo else 1.0,
-            utility_sum=None if solo else 0.0,
+            num_players=self.config.players,
+            min_utility=SOLITAIRE_LOSS if self.config.solo else -1.0,
+            max_utility=SOLITAIRE_MAX_UTILITY if self.config.solo else 1.0,
+            utility_sum=None,
             max_game_length=max_game_length(self.config),
         )
-        super().__init__(game_type, info, {**DEFAULT_PARAMS, **(params or {})})
+        super().__init__(GAME_TYPE, info, {**DEFAULT_PARAMS, **(params or {})})
 
     def new_initial_state(self) -> BloodyInnState:
         return BloodyInnState(self, ChanceGame(self.config))
@@ -109,18 +111,6 @@ class BloodyInnGame(pyspiel.Game):
             raise ValueError(f"observation parameters are not supported, got {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return BloodyInnObserver(perfect_recall)
-
-
-def _solo_type() -> pyspiel.GameType:
-    """Solitaire is a one-player game scored by its booty: general-sum."""
-    return pyspiel.GameType(
-        short_name=GAME_TYPE.short_name, long_name=GAME_TYPE.long_name, dynamics=GAME_TYPE.dynamics,
-        chance_mode=GAME_TYPE.chance_mode, information=GAME_TYPE.information,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=GAME_TYPE.reward_model,
-        max_num_players=GAME_TYPE.max_num_players, min_num_players=GAME_TYPE.min_num_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
-        parameter_specification=DEFAULT_PARAMS)
 
 
 class BloodyInnState(pyspiel.State):
@@ -151,17 +141,17 @@ class BloodyInnState(pyspiel.State):
         return [(outcome, float(p)) for outcome, p in self.chance.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
-        player = self.current_player()
-        self.moves.append(f"{self._action_to_string(player, action)}")
-        if player == pyspiel.PlayerId.CHANCE:
+        if self.current_player() == pyspiel.PlayerId.CHANCE:
+            self.moves.append(self._action_to_string(pyspiel.PlayerId.CHANCE, action))
             self.chance.apply_chance(action)
-            self._tree = _Shared(None)  # clones that drew other cards may reach other decisions
-            return
-        self.prefix.append(action)
-        complete = self.tree().action(self.prefix)
-        if complete is not None:
-            self.prefix, self._tree = [], _Shared(None)
-            self.chance.apply(complete)
+            self._next_decision()
+        else:
+            self._type(action)
+        while not (self.chance.is_chance or self.chance.is_over):  # type the only possible next tokens
+            tokens = self.tree().next_tokens(self.prefix)
+            if len(tokens) > 1:
+                break
+            self._type(tokens[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -177,11 +167,7 @@ class BloodyInnState(pyspiel.State):
         game = self.chance.game
         if game is None or not game.is_over:
             return [0.0] * self.chance.config.players
-        if self.chance.config.solo:
-            return [0.0 if game.lost else game.scores()[0] / 100]
-        n, winners = self.chance.config.players, game.winners()
-        share = 1.0 / len(winners)
-        return [((share if seat in winners else 0.0) - 1.0 / n) * n / (n - 1) for seat in range(n)]
+        return final_rewards(game)
 
     def __str__(self) -> str:
         return observation_text(self, None)
@@ -192,6 +178,18 @@ class BloodyInnState(pyspiel.State):
         if self._tree.value is None:
             self._tree.value = ActionTree(self.chance.legal_actions())
         return self._tree.value
+
+    def _type(self, token: int) -> None:
+        self.moves.append(self._action_to_string(self.current_player(), token))
+        self.prefix.append(token)
+        action = self.tree().action(self.prefix)
+        if action is not None:
+            self.chance.apply(action)
+            self._next_decision()
+
+    def _next_decision(self) -> None:
+        # A new holder: clones that drew other cards or took other actions reach other decisions.
+        self.prefix, self._tree = [], _Shared(None)
 
 
 # OpenSpiel clones a Python state by deep-copying its attributes; these two make that cheap.
@@ -232,16 +230,24 @@ def observation_text(state: BloodyInnState, seat: int | None) -> str:
 
 
 class BloodyInnObserver:
-    """Strings only (no tensors yet): the observation is `observation_text`; with perfect recall (the
-    information state), the moves of the game so far, which everyone saw."""
+    """The observation: `observation_text`, and the environments' tensor (`observation_from_view` of the seat's
+    view and of the tokens it typed; zeros before the setup is dealt). With perfect recall (the information
+    state), the moves of the game so far as text, which everyone saw."""
 
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
+        self.tensor = np.zeros(0 if perfect_recall else OBSERVATION_SIZE, np.float32)
+        self.dict: dict[str, np.ndarray] = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: BloodyInnState, player: int) -> None:
-        """No tensor to fill."""
+        game = state.chance.game
+        if self.perfect_recall:
+            return
+        if game is None:
+            self.tensor.fill(0.0)
+            return
+        prefix = state.prefix if player == state.current_player() else ()
+        self.tensor[:] = observation_from_view(game.view(player), prefix)
 
     def string_from(self, state: BloodyInnState, player: int) -> str:
         if self.perfect_recall:
