@@ -6,6 +6,7 @@ from __future__ import annotations
 import typer
 
 from .commands.hint import hint
+from .commands.selfplay import selfplay
 from .commands.simulate import simulate
 from .commands.solo import solo
 from .commands.tournament import tournament
@@ -18,6 +19,7 @@ app.command()(simulate)
 app.command()(tournament)
 app.command()(solo)
 app.command()(hint)
+app.command()(selfplay)
 app.command()(serve)
 app.command()(play)
 

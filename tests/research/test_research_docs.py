@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text()
-SECTIONS = ("Action encoding", "PettingZoo", "Gymnasium", "OpenSpiel")
+SECTIONS = ("Action encoding", "PettingZoo", "Gymnasium", "OpenSpiel", "Self-play data")
 
 
 def section(title: str) -> str:

@@ -1,0 +1,58 @@
+"""`bloodyinn selfplay`: bots play many games through the research environments' token interface, written as
+Parquet shards of (observation, mask, action token, reward) for training agents (docs/research.md)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..config import normalize_variant
+from .options import AddressOption, BackendOption, JobsOption, VariantOption, executor_from_options
+
+
+def selfplay(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Directory for the shards (shard-00000.parquet, ...).")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    bots: Annotated[str, typer.Option("--bots", help="Bots by seat, comma-separated; seats rotate every game.")]
+    = "greedy,random",
+    players: Annotated[int, typer.Option("--players", "-p", min=0, max=4,
+                                         help="Players per game (0: one per bot named).")] = 0,
+    length: Annotated[str, typer.Option(help="Game length: short or long.")] = "short",
+    variant: VariantOption = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game (then seed+1...).")] = 0,
+    games_per_shard: Annotated[int, typer.Option("--games-per-shard", min=1, help="Games per Parquet file.")] = 10,
+    jobs: JobsOption = 0,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
+) -> None:
+    """Play games between bots and write every agent step as Parquet rows: observation, mask, action, reward."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..bots import BOTS
+    from ..errors import ConfigError
+    from ..research.selfplay import generate
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if not names or unknown:
+        raise typer.BadParameter(f"unknown bot(s) {', '.join(unknown) or '(none named)'}; known: {', '.join(BOTS)}")
+    variants = tuple(normalize_variant(v) for v in variant or ())
+    console = Console()
+    start = time.perf_counter()
+    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=console)
+    try:
+        with executor_from_options(backend, jobs, address) as executor, bar:
+            task = bar.add_task("games", total=games)
+            shards = generate(out, games, names, players or None, length, variants, seed, games_per_shard,
+                              executor=executor, progress=lambda shard: bar.advance(task, shard.games))
+    except ConfigError as error:
+        raise typer.BadParameter(str(error)) from None
+    seconds = time.perf_counter() - start
+    rows = sum(s.rows for s in shards)
+    console.print(f"{len(shards)} shards, {games} games, {rows} rows ({rows / games:.0f} steps a game) in {out}"
+                  f" in {seconds:.1f}s ({rows / seconds:.0f} rows/s)")

@@ -1,0 +1,171 @@
+"""Self-play data: bots play whole games through the token interface of the environments, and every step an
+agent takes becomes a row (observation, mask, action token, reward) of a Parquet shard.
+
+    from bloodyinn.research.selfplay import generate
+    shards = generate("data/", games=100, bots=("greedy", "random"), jobs=2)
+
+Games run on an executor (`bots.executors`: serial, process or Ray): one job plays a batch of games and writes
+one shard, `shard-00000.parquet`, … (so only a small summary travels back; on a Ray cluster `out` must be a
+place every worker can write to, a shared directory or an `s3://…` URI that pyarrow opens). A bot picks a
+whole action from its seat's view; it is typed token by token (`encode(action)[len(prefix)]`), and the tokens
+the environment types by itself (the only possible ones) are not rows. Columns, one row per step:
+
+| column | type | content |
+| --- | --- | --- |
+| `game_id` | int64 | the game's number in the run (0 … games-1) |
+| `seed` | int64 | the game's seed (`new_game(seed=…)`) |
+| `seat` | int8 | the seat that typed the token |
+| `bot` | string | the bot in that seat |
+| `step` | int32 | the step's number in the game (all seats, from 0) |
+| `observation` | fixed_size_list<float32>[1573] | `observation_from_view(view(seat), prefix)` before the step |
+| `mask` | fixed_size_list<int8>[213] | the legal tokens before the step |
+| `action` | int16 | the token typed |
+| `reward` | float32 | 0, except on the seat's last step of the game: its final reward (`final_rewards`) |
+| `final_reward` | float32 | the seat's final reward, on every row (the undiscounted return) |
+| `done` | bool | the seat's last step of the game |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..bots import make_bot
+from ..bots.executors import Executor, make_executor
+from ..game import new_game
+from .encoding import VOCABULARY_SIZE, encode
+from .observation import OBSERVATION_SIZE, SeatObserver
+from .tokengame import TokenGame, final_rewards
+
+COLUMNS = ("game_id", "seed", "seat", "bot", "step", "observation", "mask", "action", "reward", "final_reward",
+           "done")
+
+
+@dataclass(frozen=True)
+class ShardJob:
+    """One shard to write: a batch of games, each with everything needed to replay it (seeds, not generators)."""
+
+    index: int
+    path: str
+    games: tuple[tuple[int, int], ...]  # (game id, seed)
+    bots: tuple[str, ...]  # bot per seat of the first game; seat i of game g has bots[(i + g) % len(bots)]
+    players: int
+    length: str
+    variants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ShardSummary:
+    index: int
+    path: str
+    games: int
+    rows: int
+
+
+def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, length: str,
+              variants: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The rows of one game: every step an agent takes, with its observation and mask before the step. Seat i
+    is played by `bots[(i + game_id) % len(bots)]`, so every bot takes every seat over a run."""
+    names = [bots[(seat + game_id) % len(bots)] for seat in range(players)]
+    players_bots = [make_bot(name, seed * 31 + seat) for seat, name in enumerate(names)]
+    tokens = TokenGame(new_game(players=players, length=length, variants=variants, seed=seed))
+    observer = SeatObserver(tokens)
+    rows: list[dict[str, Any]] = []
+    game = tokens.game
+    while not game.is_over:
+        seat = tokens.seat
+        assert seat is not None
+        action = players_bots[seat].choose(game.view(seat), game.legal_actions())
+        spelled = encode(action)
+        decided = len(game.actions)
+        while len(game.actions) == decided:  # type the action's tokens the environment has not typed yet
+            token = spelled[len(tokens.prefix)]
+            rows.append({"game_id": game_id, "seed": seed, "seat": seat, "bot": names[seat], "step": len(rows),
+                         "observation": observer.observation(seat), "mask": observer.mask(seat),
+                         "action": token})
+            tokens.step(token)
+    rewards = final_rewards(game)
+    last = {row["seat"]: i for i, row in enumerate(rows)}
+    for i, row in enumerate(rows):
+        row["final_reward"] = rewards[row["seat"]]
+        row["done"] = last[row["seat"]] == i
+        row["reward"] = row["final_reward"] if row["done"] else 0.0
+    return rows
+
+
+def _table(rows: list[dict[str, Any]]) -> Any:
+    import pyarrow as pa
+
+    def fixed(key: str, dtype: Any, size: int, arrow_type: Any) -> Any:
+        flat = np.concatenate([r[key] for r in rows]).astype(dtype) if rows else np.zeros(0, dtype)
+        return pa.FixedSizeListArray.from_arrays(pa.array(flat, type=arrow_type), size)
+
+    def column(key: str, arrow_type: Any) -> Any:
+        return pa.array([r[key] for r in rows], type=arrow_type)
+
+    return pa.table({
+        "game_id": column("game_id", pa.int64()),
+        "seed": column("seed", pa.int64()),
+        "seat": column("seat", pa.int8()),
+        "bot": column("bot", pa.string()),
+        "step": column("step", pa.int32()),
+        "observation": fixed("observation", np.float32, OBSERVATION_SIZE, pa.float32()),
+        "mask": fixed("mask", np.int8, VOCABULARY_SIZE, pa.int8()),
+        "action": column("action", pa.int16()),
+        "reward": column("reward", pa.float32()),
+        "final_reward": column("final_reward", pa.float32()),
+        "done": column("done", pa.bool_()),
+    })
+
+
+def write_shard(job: ShardJob) -> ShardSummary:
+    """Play a shard's games and write their rows as one Parquet file (a job for an executor)."""
+    import pyarrow.parquet as pq
+
+    rows = [row for game_id, seed in job.games
+            for row in game_rows(game_id, seed, job.bots, job.players, job.length, job.variants)]
+    if "://" not in job.path:
+        os.makedirs(os.path.dirname(job.path) or ".", exist_ok=True)
+    pq.write_table(_table(rows), job.path, compression="zstd")
+    return ShardSummary(job.index, job.path, len(job.games), len(rows))
+
+
+def shard_jobs(out: str, games: int, bots: Sequence[str], players: int | None = None, length: str = "short",
+               variants: Sequence[str] = (), seed: int = 0, games_per_shard: int = 10) -> list[ShardJob]:
+    """The shards of a run: game g has seed `seed + g`; `players` defaults to the number of bots."""
+    if games < 1 or games_per_shard < 1:
+        raise ValueError("games and games per shard must be at least 1")
+    if not bots:
+        raise ValueError("name at least one bot")
+    for name in bots:
+        make_bot(name, 0)  # an unknown bot fails here, naming the known ones
+    players = players or len(bots)
+    new_game(players=players, length=length, variants=variants)  # bad settings fail here, named by the engine
+    ids = list(range(games))
+    batches = [ids[i:i + games_per_shard] for i in range(0, games, games_per_shard)]
+    base = out.rstrip("/")
+    return [ShardJob(index=i, path=f"{base}/shard-{i:05d}.parquet", games=tuple((g, seed + g) for g in batch),
+                     bots=tuple(bots), players=players, length=length, variants=tuple(variants))
+            for i, batch in enumerate(batches)]
+
+
+def generate(out: str | os.PathLike[str], games: int, bots: Sequence[str], players: int | None = None,
+             length: str = "short", variants: Sequence[str] = (), seed: int = 0, games_per_shard: int = 10,
+             backend: str = "process", jobs: int | None = None, address: str | None = None,
+             executor: Executor | None = None,
+             progress: Callable[[ShardSummary], None] | None = None) -> list[ShardSummary]:
+    """Play `games` games of `bots` and write them as Parquet shards under `out`, on `executor`, or else on a new
+    one for `backend` ("serial", "process" or "ray", with `jobs` and `address`, see `bots.executors`). Returns
+    the shards in order; `progress` is called as each shard is written."""
+    plan = shard_jobs(os.fspath(out), games, bots, players, length, variants, seed, games_per_shard)
+    done = []
+    with executor or make_executor(backend, jobs, address) as running:
+        for summary in running.map_unordered(write_shard, plan):
+            done.append(summary)
+            if progress is not None:
+                progress(summary)
+    return sorted(done, key=lambda s: s.index)
