@@ -179,3 +179,32 @@ def test_openspiels_mcts_bot_plays_a_whole_game_against_a_random_bot() -> None:
     scores, winners = engine.scores(), engine.winners()
     assert winners and all(scores[seat] == max(scores) for seat in winners)
     assert state.returns() == [1.0 if seat in winners else -1.0 for seat in range(2)]
+
+
+def test_a_clone_played_on_leaves_its_original_exactly_as_it_was() -> None:
+    """Clones share nothing that changes: after a clone plays on (other chance outcomes, other tokens), its
+    original still offers exactly the tokens of its own legal actions. With First Come First Served the drawn
+    travelers are placed at once, so different draws lead to different decisions."""
+    rng = np.random.RandomState(13)
+    state = load(players=2, first_player=1, variants="fcfs").new_initial_state()
+    for step in range(400):
+        if state.is_terminal():
+            break
+        if step % 5 == 0:
+            before = (str(state), state.history())
+            clone = state.clone()
+            for _ in range(30):
+                if clone.is_terminal():
+                    break
+                if clone.is_chance_node():
+                    outcomes, probabilities = zip(*clone.chance_outcomes())
+                    clone.apply_action(int(rng.choice(outcomes, p=probabilities)))
+                else:
+                    clone.apply_action(int(rng.choice(clone.legal_actions())))
+            assert (str(state), state.history()) == before
+        if state.is_chance_node():
+            resolve_chance(state, rng)
+        else:
+            tree = ActionTree(state.chance.game.legal_actions())
+            assert state.legal_actions() == tree.next_tokens(state.prefix)
+            state.apply_action(int(rng.choice(state.legal_actions())))
