@@ -117,6 +117,7 @@ def test_tokens_follow_the_canonical_notation_order(notation: str, words: str) -
     (Bury(corpses=()), "not an encodable action"),
     (PayGravedigger(-1), "outside the vocabulary"),
     ("bribe room3", "not an encodable action"),
+    (["place", 3], "not an encodable action"),
 ])
 def test_unencodable_actions_raise(action: object, message: str) -> None:
     with pytest.raises(EncodingError, match=message):

@@ -31,6 +31,7 @@ every guest card that has an annex) and `barn.0`…`barn.3`, and the amounts `0`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, canonical_cards
@@ -103,6 +104,14 @@ def _rooms_and_pay(verb: int, rooms: tuple[int, ...], pay: tuple[str, ...]) -> t
 def encode(action: Action) -> tuple[int, ...]:
     """The token ids of an action, in the canonical notation order; raises `EncodingError` for anything
     that is not an encodable action (a non-action, a room outside 1-8, an amount outside the vocabulary)."""
+    try:
+        return _encode_cached(action)
+    except TypeError:  # unhashable, so not an action
+        raise EncodingError(f"{action!r} is not an encodable action") from None
+
+
+@lru_cache(maxsize=1 << 16)  # actions are frozen and recur in every game: the same few thousand
+def _encode_cached(action: Action) -> tuple[int, ...]:
     match action:
         case Place(room=room):
             return (_PLACE, _room(room))

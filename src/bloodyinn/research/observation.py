@@ -114,96 +114,99 @@ def _scale() -> np.ndarray:
 _SCALE = _scale()
 
 
+(_SEAT, _PLAYERS, _SETTINGS, _ROUND, _SEASON, _STAGE, _DECISION, _FIRST, _CURRENT, _TURN, _POLICE, _OVER,
+ _ENTRANCE_SIZE, _ENTRANCE_TOP, _ENTRANCE_CARDS, _ARRIVAL, _CULLED, _ROOMS, _BISTRO, _EXIT, _GRAVEDIGGER,
+ _UNUSED_PEASANTS, _ANNEXES, _PLAYER) = (offset for _, offset, _, _ in LAYOUT[:24])
+_STAGE_INDEX = {stage: i for i, stage in enumerate(STAGES)}
+_DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
+_PILES = ((_BISTRO, "bistro"), (_EXIT, "exit"), (_GRAVEDIGGER, "gravedigger"), (_UNUSED_PEASANTS, "unused_peasants"))
+
+
 def view_features(view: dict[str, Any]) -> np.ndarray:
     """The view part of the observation (the first `VIEW_SIZE` entries), float32."""
     seat = view["seat"]
     if seat is None:
         raise ValueError("observations are built from a seat's view, not the spectator's (seat None)")
-    players = view["settings"]["players"]
-    hits: list[int] = []  # indices of the counted features, once per unit
-    values: dict[int, float] = {}  # the scalar features
-
-    def rel(s: int) -> int:
-        return (s - seat) % players
-
-    def cards(offset: int, ids: Sequence[str]) -> None:
-        hits.extend(offset + _OCC_OF[c] for c in ids)
-
-    hits.append(_AT["seat"] + seat)
-    hits.append(_AT["players"] + players - 1)
     settings = view["settings"]
+    players = settings["players"]
+    occupation = _OCC_OF
+    # Counted features (flags, one-hots, cards) are listed once per unit and counted by bincount; the few
+    # scalar features are set afterwards.
+    hits = [_SEAT + seat, _PLAYERS + players - 1, _STAGE + _STAGE_INDEX[view["stage"]],
+            _FIRST + (view["first_player"] - seat) % players]
     variants = settings["variants"]
-    for i, flag in enumerate((settings["length"] == "long", "unlimited_wealth" in variants,
-                              "first_come_first_served" in variants)):
-        if flag:
-            hits.append(_AT["settings"] + i)
-    values[_AT["round"]] = view["round"] / ROUND_SCALE
+    if settings["length"] == "long":
+        hits.append(_SETTINGS)
+    if "unlimited_wealth" in variants:
+        hits.append(_SETTINGS + 1)
+    if "first_come_first_served" in variants:
+        hits.append(_SETTINGS + 2)
     if view["season"] == 2:
-        hits.append(_AT["season"])
+        hits.append(_SEASON)
     if view["final_round"]:
-        hits.append(_AT["season"] + 1)
-    hits.append(_AT["stage"] + STAGES.index(view["stage"]))
+        hits.append(_SEASON + 1)
     if view["decision"] is not None:
-        hits.append(_AT["decision"] + DECISIONS.index(view["decision"]))
-    hits.append(_AT["first_player"] + rel(view["first_player"]))
+        hits.append(_DECISION + _DECISION_INDEX[view["decision"]])
     if view["current_player"] is not None:
-        hits.append(_AT["current_player"] + rel(view["current_player"]))
-    values[_AT["turn"]] = view["turn"] / TURN_SCALE
+        hits.append(_CURRENT + (view["current_player"] - seat) % players)
     if view["police_present"]:
-        hits.append(_AT["police"])
-    values[_AT["police"] + 1] = view["pending_release"] / 4.0
+        hits.append(_POLICE)
     if view["is_over"]:
-        hits.append(_AT["over"])
+        hits.append(_OVER)
     if view["lost"]:
-        hits.append(_AT["over"] + 1)
+        hits.append(_OVER + 1)
     entrance = view["entrance"]
-    values[_AT["entrance_size"]] = entrance["size"] / CARDS_SCALE
     if entrance["top"]:
-        hits.append(_AT["entrance_top"] + _OCC_OF[entrance["top"]])
+        hits.append(_ENTRANCE_TOP + occupation[entrance["top"]])
     if entrance["cards"]:
-        cards(_AT["entrance_cards"], entrance["cards"])
+        hits += [_ENTRANCE_CARDS + occupation[c] for c in entrance["cards"]]
     if view["arrival"]:
-        hits.append(_AT["arrival"] + _OCC_OF[view["arrival"]])
-    values[_AT["culled"]] = view["culled"] / CARDS_SCALE
-    for i, room in enumerate(view["rooms"]):
-        base = _AT["rooms"] + i * _ROOM_SIZE
+        hits.append(_ARRIVAL + occupation[view["arrival"]])
+    base = _ROOMS
+    for room in view["rooms"]:
         key = room["key"]
-        hits.append(base + (5 if key is None else 4 if key == "white" else rel(key)))
+        hits.append(base + (5 if key is None else 4 if key == "white" else (key - seat) % players))
         if room["room_service"] is not None:
-            hits.append(base + 6 + rel(room["room_service"]))
+            hits.append(base + 6 + (room["room_service"] - seat) % players)
         if room["guest"]:
-            hits.append(base + 10 + _OCC_OF[room["guest"]])
-    for pile in ("bistro", "exit", "gravedigger", "unused_peasants"):
-        cards(_AT[pile], view[pile])
+            hits.append(base + 10 + occupation[room["guest"]])
+        base += _ROOM_SIZE
+    for offset, pile in _PILES:
+        hits += [offset + occupation[c] for c in view[pile]]
+    where = [_ROUND, _TURN, _POLICE + 1, _ENTRANCE_SIZE, _CULLED]
+    values = [view["round"] / ROUND_SCALE, view["turn"] / TURN_SCALE, view["pending_release"] / 4.0,
+              entrance["size"] / CARDS_SCALE, view["culled"] / CARDS_SCALE]
     for player in view["players"]:
-        r = rel(player["seat"])
-        base = _AT["player"] + r * _PLAYER_SIZE
+        r = (player["seat"] - seat) % players
+        base = _PLAYER + r * _PLAYER_SIZE
         hits.append(base)
-        values[base + 1] = player["cash"] / CASH_SCALE
-        values[base + 2] = player["checks"] / CHECKS_SCALE
-        cards(base + 3, player["hand"])
-        cards(base + 3 + NUM_OCCUPATIONS, player["corpses"])
+        hits += [base + 3 + occupation[c] for c in player["hand"]]
+        hits += [base + 3 + NUM_OCCUPATIONS + occupation[c] for c in player["corpses"]]
         barn = player["barn"]
-        values[base + 3 + 2 * NUM_OCCUPATIONS] = len(barn["buried"]) / ANNEX_SCALE
-        values[base + 4 + 2 * NUM_OCCUPATIONS] = barn["free"] / ANNEX_SCALE
-        values[base + 5 + 2 * NUM_OCCUPATIONS] = sum(amount for _, amount in player["end_bonus"]) / BONUS_SCALE
+        where += [base + 1, base + 2, base + 3 + 2 * NUM_OCCUPATIONS, base + 4 + 2 * NUM_OCCUPATIONS,
+                  base + 5 + 2 * NUM_OCCUPATIONS]
+        values += [player["cash"] / CASH_SCALE, player["checks"] / CHECKS_SCALE, len(barn["buried"]) / ANNEX_SCALE,
+                   barn["free"] / ANNEX_SCALE, sum(amount for _, amount in player["end_bonus"]) / BONUS_SCALE]
         for annex in player["annexes"]:
-            slot = _AT["annexes"] + _ANNEX_SLOT[annex["annex"]] * _ANNEX_SIZE
+            slot = _ANNEXES + _ANNEX_SLOT[annex["annex"]] * _ANNEX_SIZE
             hits.append(slot + r)
-            hits.extend([slot + 4] * len(annex["buried"]))
-            hits.extend([slot + 5] * annex["free"])
+            hits += [slot + 4] * len(annex["buried"])
+            hits += [slot + 5] * annex["free"]
     features = np.bincount(hits, minlength=VIEW_SIZE).astype(np.float32)
-    features *= _SCALE[:VIEW_SIZE]
-    for index, value in values.items():
-        features[index] = value
+    features *= _VIEW_SCALE
+    features[where] = values
     return features
+
+
+_VIEW_SCALE = _SCALE[:VIEW_SIZE]
 
 
 def prefix_features(prefix: Sequence[int]) -> np.ndarray:
     """The prefix part of the observation (the last `OBSERVATION_SIZE - VIEW_SIZE` entries), float32."""
     features = np.zeros(OBSERVATION_SIZE - VIEW_SIZE, dtype=np.float32)
+    for token in prefix:
+        features[token] += 0.25
     if prefix:
-        np.add.at(features, list(prefix), 0.25)
         features[VOCABULARY_SIZE + prefix[-1]] = 1.0
     features[-1] = len(prefix) / PREFIX_SCALE
     return features
