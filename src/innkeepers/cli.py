@@ -1,0 +1,25 @@
+"""The `innkeepers` console script. Each sub-command lives in its own module under `commands/` and is registered
+here; heavy imports happen inside the commands so the CLI starts fast."""
+
+from __future__ import annotations
+
+import typer
+
+from .commands.simulate import simulate
+
+app = typer.Typer(help="The innkeepers trick-taking game: simulate games (more commands to come).",
+                  no_args_is_help=True, add_completion=False)
+app.command()(simulate)
+
+
+@app.callback()
+def _root() -> None:
+    """The innkeepers trick-taking game."""
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Sub-commands of the `innkeepers` console script, one module each."""

@@ -1,0 +1,25 @@
+"""The engine's exceptions. Every bad input raises one of these and leaves the game unchanged."""
+
+
+class InnkeepersError(ValueError):
+    """Base class of every error the engine raises for bad input."""
+
+
+class ConfigError(InnkeepersError):
+    """Invalid game settings."""
+
+
+class IllegalActionError(InnkeepersError):
+    """An action that is not legal now; the message names the rule (I-R-n / I-G-n) that forbids it."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule else message)
+
+
+class NotationError(IllegalActionError):
+    """Text that is not a well-formed action in the notation."""
+
+
+class CorruptSaveError(InnkeepersError):
+    """A saved game or record that cannot be restored exactly."""

@@ -1,0 +1,278 @@
+"""The Game API: the one object faces, bots and tools use.
+
+A `Game` owns a `State` and the list of applied (seat, action) pairs. It answers who must decide and what is
+legal, applies actions atomically (an illegal one raises `IllegalActionError` naming the rule and changes
+nothing), and round-trips through JSON saves, replayable records and per-seat views.
+
+Two stages are simultaneous (I-G-14): every seat commits a card to the trick, and after every fourth trick
+every seat chooses how to refill. Then several seats owe a decision at once (`pending_seats()`), each
+commits in any order, and the commitments are revealed together once the last seat has decided.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import secrets
+from typing import Any
+
+from .actions import ACTION_TYPES, Action, parse_action
+from .config import GameConfig
+from .describe import describe
+from .errors import ConfigError, CorruptSaveError, IllegalActionError
+from .events import Event
+from .invariants import violations
+from .rules import flow, next_trick, scoring
+from .serialize import state_from_dict, state_to_dict
+from .state import Stage, State, new_state
+from .view import build_view, config_from_view, state_from_view
+
+SAVE_FORMAT = "innkeepers/game"
+RECORD_FORMAT = "innkeepers/record"
+SAVE_VERSION = 1
+_RECORDED = re.compile(r"P([1-4]) (.+)$", re.IGNORECASE)
+
+
+class Game:
+    """One game of the innkeepers trick-taking game. Create it with `innkeepers.new_game(...)`."""
+
+    def __init__(self, config: GameConfig, start: State | None = None) -> None:
+        self.config = config
+        self._start = start.copy() if start is not None else None
+        self._state = start.copy() if start is not None else new_state(config)
+        self._actions: list[tuple[int, Action]] = []
+        self._legal: dict[int, list[Action]] = {}
+        self.setup_events: list[Event] = []
+        if start is None:
+            for seat in range(config.players):
+                self.setup_events.append(Event("deal", seat, amount=len(self._state.hands[seat])))
+                self.setup_events.append(Event("bonus", seat))
+            next_trick.start(self._state, self.setup_events)
+        flow.advance(self._state, config, self.setup_events)
+
+    # ---------------------------------------------------------------------------------------- queries
+
+    @property
+    def state(self) -> State:
+        """The full state, hidden cards included: for tests and tools, never for bots (use `view`)."""
+        return self._state
+
+    def pending_seats(self) -> list[int]:
+        """The seats that owe a decision now, lowest first: every uncommitted seat in the simultaneous stages
+        (play, refill), else the one seat that decides; empty when the game is over."""
+        return self._state.pending()
+
+    @property
+    def current_player(self) -> int | None:
+        """The lowest seat that owes a decision (see `pending_seats`), or None when the game is over."""
+        pending = self._state.pending()
+        return pending[0] if pending else None
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of decision waiting: 'play', 'place', 'host', 'second', 'pick', 'refill', or None."""
+        return None if self.is_over else self._state.stage
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.stage == Stage.OVER
+
+    @property
+    def actions(self) -> list[tuple[int, Action]]:
+        """The (seat, action) pairs applied so far, in order (hidden choices included: not for players)."""
+        return list(self._actions)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal decision of `seat` (default: `current_player`) now; empty if that seat owes none."""
+        if seat is None:
+            seat = self.current_player
+            if seat is None:
+                return []
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = flow.legal_actions(self._state, self.config, seat)
+        return list(legal)
+
+    def scores(self) -> list[int]:
+        """Points per seat from the boards now, bonus cards included (I-R-34..38). Players see others' scores
+        without their bonus until the end (`view`, I-G-30)."""
+        return [scoring.total(self._state, self.config, seat) for seat in range(self._state.players)]
+
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        """Per seat: `meeples`, `cubes`, `hosted`, `upgraded`, `referrals`, `penalties` (counts), `bonus_card`,
+        `bonus` (points) and `total`."""
+        return [scoring.breakdown(self._state, self.config, seat) for seat in range(self._state.players)]
+
+    def winners(self) -> list[int]:
+        """Winning seats after the tie-break (I-R-39, I-G-27), several if still tied; empty before the end."""
+        return scoring.winners(self._state, self.config) if self.is_over else []
+
+    # ---------------------------------------------------------------------------------------- actions
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Apply a decision (an action object or its notation) for `seat` (default: `current_player`) and
+        return the events it caused. An illegal or malformed action, or one for a seat that owes no decision,
+        raises IllegalActionError and changes nothing."""
+        seat, action = self._checked(action, seat)
+        events: list[Event] = []
+        flow.apply(self._state, self.config, seat, action, events)
+        self._actions.append((seat, action))
+        self._legal = {}
+        return events
+
+    def validate(self, action: Action | str, seat: int | None = None) -> Action:
+        """The canonical form of `action` if `seat` (default: `current_player`) may take it now; otherwise
+        raise IllegalActionError."""
+        return self._checked(action, seat)[1]
+
+    def _checked(self, action: Action | str, seat: int | None) -> tuple[int, Action]:
+        if isinstance(action, str):
+            action = parse_action(action)
+        elif not isinstance(action, ACTION_TYPES):
+            raise IllegalActionError(f"not an action: {action!r}")
+        if seat is None:
+            if self.is_over:
+                raise IllegalActionError("the game is over", "I-R-33")
+            seat = self._state.pending()[0]
+        elif isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalActionError(f"a seat is a number 0-{self.config.players - 1}, got {seat!r}")
+        legal = self._legal.get(seat)
+        if legal is not None and any(a is action for a in legal):  # taken from legal_actions(): no checks
+            return seat, action
+        flow.check(self._state, self.config, seat, action)
+        if action not in self.legal_actions(seat):  # a consistency guard: check() and legal_actions() agree
+            raise IllegalActionError(f"{action} is not legal for P{seat + 1} now")
+        return seat, action
+
+    def describe(self, action: Action | str) -> str:
+        """A plain-language sentence for an action."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        return describe(action, self.config.fixed_rooms)
+
+    def undo(self) -> tuple[int, Action]:
+        """Take back the last applied action, whoever took it (the game is replayed without it); returns the
+        (seat, action) taken back."""
+        if not self._actions:
+            raise IllegalActionError("there is nothing to undo")
+        last = self._actions[-1]
+        replayed = Game(self.config, self._start)
+        for seat, action in self._actions[:-1]:
+            flow.apply(replayed._state, self.config, seat, action, [])
+        self._state, self._actions, self._legal = replayed._state, self._actions[:-1], {}
+        return last
+
+    def copy(self) -> Game:
+        """An independent copy for search."""
+        clone = Game.__new__(Game)
+        clone.config = self.config
+        clone._start = self._start
+        clone._state = self._state.copy()
+        clone._actions = list(self._actions)
+        clone._legal = dict(self._legal)
+        clone.setup_events = self.setup_events
+        return clone
+
+    # ---------------------------------------------------------------------------------------- views
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (I-G-29), JSON-ready; `seat=None` gives the spectator's view."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.config.players):
+            raise IllegalActionError(f"there is no seat {seat!r} in a {self.config.players}-player game")
+        return build_view(self, seat)
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], seed: int) -> Game:
+        """A game consistent with what a seat sees, every hidden card dealt at random from `seed`
+        (determinization for search bots: they never see the real hidden cards)."""
+        return cls(config_from_view(view, seed), state_from_view(view, random.Random(seed)))
+
+    # ---------------------------------------------------------------------------------------- records
+
+    def record(self) -> dict[str, Any]:
+        """Settings, seed and actions: replaying it (`Game.replay`) gives the identical game."""
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "version": SAVE_VERSION, "settings": self.config.to_dict(),
+                                "actions": [f"P{seat + 1} {action}" for seat, action in self._actions]}
+        if self._start is not None:
+            data["start"] = state_to_dict(self._start)
+        return data
+
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Game:
+        """Rebuild a game from `record()` output (a dict or its JSON text), checking every action."""
+        data = _load_json(record)
+        if data.get("format") not in (RECORD_FORMAT, SAVE_FORMAT):
+            raise CorruptSaveError(f"not an innkeepers record (format {data.get('format')!r})")
+        try:
+            config = GameConfig.from_dict(data.get("settings"))
+        except (ConfigError, TypeError) as exc:
+            raise CorruptSaveError(f"invalid settings: {exc}") from None
+        start = state_from_dict(data["start"]) if data.get("start") is not None else None
+        if start is not None:
+            problems = (violations(start, config) if start.players == config.players
+                        else ["its player count differs from the settings"])
+            if problems:
+                raise CorruptSaveError(f"invalid starting position: {'; '.join(problems)}")
+        game = cls(config, start)
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise CorruptSaveError("the record's actions must be a list")
+        for number, text in enumerate(actions, 1):
+            match = _RECORDED.match(text.strip()) if isinstance(text, str) else None
+            if match is None:
+                raise CorruptSaveError(f"action {number} ({text!r}) is not 'P<seat> <action>'")
+            try:
+                game.apply(match.group(2), seat=int(match.group(1)) - 1)
+            except IllegalActionError as exc:
+                raise CorruptSaveError(f"action {number} ({text!r}) cannot be replayed: {exc}") from None
+        return game
+
+    def to_json(self) -> str:
+        """The whole game as JSON: the record plus the full current state (hidden cards included: a save is
+        not for players' eyes). Checked again on loading."""
+        data = self.record()
+        data["format"] = SAVE_FORMAT
+        data["state"] = state_to_dict(self._state)
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Restore a game saved by `to_json`. A corrupted save raises CorruptSaveError naming the problem."""
+        data = _load_json(text)
+        if data.get("format") != SAVE_FORMAT:
+            raise CorruptSaveError(f"not an innkeepers save (format {data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise CorruptSaveError(f"unsupported save version {data.get('version')!r}")
+        game = cls.replay(data)
+        if "state" in data:
+            saved = state_from_dict(data["state"])
+            if state_to_dict(saved) != state_to_dict(game._state):
+                raise CorruptSaveError("the saved state does not match its own record of actions")
+        problems = violations(game._state, game.config)
+        if problems:
+            raise CorruptSaveError("; ".join(problems))
+        return game
+
+
+def _load_json(data: dict[str, Any] | str) -> dict[str, Any]:
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise CorruptSaveError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise CorruptSaveError("a save or record must be a JSON object")
+    return data
+
+
+def new_game(players: int = 2, seed: int | None = None, **flags: Any) -> Game:
+    """Start a game for 2-4 players. Without a seed one is drawn at random (and kept in the record). `flags`
+    are the assumption flags of `GameConfig` (fixed_rooms, must_follow, suit_order, allow_refuse_referral,
+    voluntary_referral, bonus_suit)."""
+    try:
+        config = GameConfig(players=players, seed=seed if seed is not None else secrets.randbits(63), **flags)
+    except TypeError as exc:
+        raise ConfigError(f"unknown setting: {exc}") from None
+    return Game(config)

@@ -1,0 +1,1 @@
+"""One module per phase or action of a trick; `flow` runs them in order."""

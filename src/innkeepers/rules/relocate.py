@@ -1,0 +1,69 @@
+"""Second-place action *Relocate* (I-R-23, I-G-24): move one customer on your board, with its playing card, to
+another empty room where the rising order still holds. Markers follow the room (a customer of your own gets a
+meeple if the amenity now matches); a referral keeps its marker. With `fixed_rooms` a card cannot move, so
+Relocate swaps the customers of two occupied rooms and the playing cards stay put."""
+
+from __future__ import annotations
+
+from ..actions import Relocate
+from ..cards import CARD_NUMBER, CUSTOMER_IDS, ROOMS
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import Event
+from ..state import State
+from .placement import fits, marker
+
+
+def legal(state: State, config: GameConfig, seat: int) -> list[Relocate]:
+    board = state.boards[seat]
+    occupied = [room for room in range(1, ROOMS + 1) if board[room - 1] is not None]
+    if config.fixed_rooms:
+        return [_MOVES[a, b] for i, a in enumerate(occupied) for b in occupied[i + 1:]]
+    # A card keeps the rising order anywhere between its occupied neighbours, and nowhere else.
+    moves: list[Relocate] = []
+    bounds = [0, *occupied, ROOMS + 1]
+    for i, source in enumerate(occupied, 1):
+        moves.extend(_MOVES[source, dest] for dest in range(bounds[i - 1] + 1, bounds[i + 1]) if dest != source)
+    return moves
+
+
+_MOVES = {(a, b): Relocate(a, b) for a in range(1, ROOMS + 1) for b in range(1, ROOMS + 1) if a != b}  # shared
+
+
+def check(state: State, config: GameConfig, seat: int, action: Relocate) -> None:
+    board = state.boards[seat]
+    source, dest = action.source, action.dest
+    if board[source - 1] is None:
+        raise IllegalActionError(f"room {source} of P{seat + 1}'s inn is empty: nothing to relocate", "I-R-23")
+    if config.fixed_rooms:
+        if board[dest - 1] is None:
+            raise IllegalActionError(f"with fixed rooms, Relocate swaps two customers and room {dest} is empty",
+                                     "I-G-24")
+        if source > dest:
+            raise IllegalActionError(f"write the swap lower room first: relocate room{dest} to room{source}",
+                                     "I-G-24")
+        return
+    if board[dest - 1] is not None:
+        raise IllegalActionError(f"room {dest} of P{seat + 1}'s inn is taken", "I-G-24")
+    stay = board[source - 1]
+    assert stay is not None
+    if not fits(board, CARD_NUMBER[stay.card], dest, False, ignore=source):
+        raise IllegalActionError(f"moving room {source} to room {dest} would break the rising order", "I-G-24")
+
+
+def relocate(state: State, config: GameConfig, seat: int, action: Relocate, events: list[Event]) -> None:
+    board = state.boards[seat]
+    first, second = board[action.source - 1], board[action.dest - 1]
+    assert first is not None
+    if config.fixed_rooms:
+        assert second is not None
+        moved = {action.dest: (action.source, first._replace(card=second.card)),
+                 action.source: (action.dest, second._replace(card=first.card))}
+        for room, (origin, stay) in moved.items():
+            board[room - 1] = stay
+            events.append(Event("relocate", seat, CUSTOMER_IDS[stay.customer], f"room{origin}", f"room{room}",
+                                note=f"now with a {marker(room, stay)}"))
+        return
+    board[action.dest - 1], board[action.source - 1] = first, None
+    events.append(Event("relocate", seat, CUSTOMER_IDS[first.customer], f"room{action.source}",
+                        f"room{action.dest}", note=f"now with a {marker(action.dest, first)}"))

@@ -1,0 +1,59 @@
+"""docs/innkeepers.md stays accurate: notation examples round-trip, every event kind and flag is documented,
+every gap of the spec is in the assumptions table, and the record example replays."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from innkeepers import FLAG_NAMES, Game, parse_action
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "innkeepers.md").read_text()
+SRC = Path(__file__).resolve().parents[2] / "src" / "innkeepers"
+SPEC = Path(__file__).resolve().parents[3] / "shared" / "rules" / "innkeepers-spec.md"
+
+
+def section(title: str) -> str:
+    start = DOC.index(f"\n## {title}")
+    end = DOC.find("\n## ", start + 1)
+    return DOC[start:end if end > 0 else None]
+
+
+def test_every_notation_example_parses_and_round_trips() -> None:
+    rows = [row.split("|") for row in section("Action notation").splitlines() if row.startswith("| ")]
+    examples = [text for cells in rows[2:] for text in re.findall(r"`([^`]+)`", cells[2])]
+    for text in examples:
+        action = parse_action(text)
+        assert str(action) == text
+    kinds = {type(parse_action(text)).__name__ for text in examples}
+    assert kinds == {"Play", "Place", "Refer", "Refuse", "Choose", "Pick", "Upgrade", "Relocate", "Pass", "Refill"}
+
+
+def test_every_event_kind_is_documented() -> None:
+    code = "\n".join(p.read_text() for p in [*SRC.glob("*.py"), *SRC.glob("rules/*.py")])
+    emitted = set(re.findall(r'Event\(\s*"([a-z_]+)"', code))
+    documented = set(re.findall(r"`([a-z_]+)`", section("The engine").split("### Events")[1]))
+    assert len(emitted) >= 18 and emitted <= documented
+
+
+def test_every_flag_is_documented_with_its_default() -> None:
+    table = section("The engine").split("### Starting a game")[1]
+    for name in FLAG_NAMES:
+        assert f"| `{name}` |" in table
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not checked out next to the repository")
+def test_every_gap_of_the_spec_is_listed_with_its_default() -> None:
+    gaps = sorted(set(re.findall(r"\*\*(I-G-\d+)", SPEC.read_text())), key=lambda g: int(g[4:]))
+    table = section("Assumptions")
+    assert [g for g in gaps if f"| {g} " not in table] == []
+
+
+def test_the_record_example_replays() -> None:
+    example = re.search(r"```json\n(.*?)```", section("The engine"), re.DOTALL)
+    assert example is not None
+    game = Game.replay(json.loads(example.group(1)))
+    assert len(game.actions) == 7 and game.state.trick == 2
