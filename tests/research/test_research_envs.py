@@ -159,3 +159,16 @@ def test_vocabulary_and_spaces_agree() -> None:
     table = raw_env(players=4)
     assert table.action_space("player_0").n == VOCABULARY_SIZE
     assert table.observation_space("player_3")["observation"].shape == (OBSERVATION_SIZE,)
+
+
+def test_a_seed_deals_that_game_and_seedless_resets_follow_from_it() -> None:
+    from bloodyinn.research import bloody_inn_v0
+
+    first, second = bloody_inn_v0.env(players=2), bloody_inn_v0.env(players=2)
+    for table in (first, second):
+        table.reset(seed=11)
+    assert first.unwrapped.game.record() == new_game(players=2, seed=11).record()
+    first.reset()
+    second.reset()
+    assert first.unwrapped.game.record()["settings"]["seed"] != 11
+    assert first.unwrapped.game.record() == second.unwrapped.game.record()
