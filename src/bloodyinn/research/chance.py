@@ -110,11 +110,9 @@ class ChanceGame:
         number (`bloodyinn.cards.CARD_IDS`). Empty when a player decides."""
         if not self.is_chance:
             return []
-        if self.choosing_first_player:
-            seats = self.config.players
-            return [(seat, Fraction(1, seats)) for seat in range(seats)]
-        pool = self._pool()
-        return [(card, Fraction(1, len(pool))) for card in pool]
+        outcomes = range(self.config.players) if self.choosing_first_player else self._pool()
+        probability = Fraction(1, len(outcomes))
+        return [(outcome, probability) for outcome in outcomes]
 
     # ---------------------------------------------------------------------------------------- moves
 

@@ -138,7 +138,9 @@ class BloodyInnState(pyspiel.State):
         return self.tree().next_tokens(self.prefix)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(outcome, float(p)) for outcome, p in self.chance.chance_outcomes()]
+        outcomes = self.chance.chance_outcomes()
+        probability = 1.0 / len(outcomes)  # a chance event's outcomes are all equally likely (see `chance`)
+        return [(outcome, probability) for outcome, _ in outcomes]
 
     def _apply_action(self, action: int) -> None:
         if self.current_player() == pyspiel.PlayerId.CHANCE:
