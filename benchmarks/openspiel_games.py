@@ -4,7 +4,8 @@
 
 Random games go through `pyspiel` one move at a time (chance outcomes drawn with their probabilities, tokens
 uniformly among the legal ones). Prints games/s, moves/s (player tokens and chance nodes), the mean clone time
-of a mid-game state, and the time per move of `MCTSBot` with random rollouts.
+of a mid-game state, and the time per move of `MCTSBot` with random rollouts. Times are this process's CPU
+time, so that other jobs on a shared machine do not count.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ def step(state: pyspiel.State, rng: np.random.RandomState) -> bool:
 def random_games(game: pyspiel.Game, seconds: float) -> tuple[int, int, int, float]:
     rng = np.random.RandomState(0)
     games = tokens = chance = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if step(state, rng):
@@ -41,7 +42,7 @@ def random_games(game: pyspiel.Game, seconds: float) -> tuple[int, int, int, flo
             else:
                 tokens += 1
         games += 1
-    return games, tokens, chance, time.perf_counter() - start
+    return games, tokens, chance, time.process_time() - start
 
 
 def clone_time(game: pyspiel.Game, moves: int = 200, clones: int = 1000) -> float:
@@ -51,10 +52,10 @@ def clone_time(game: pyspiel.Game, moves: int = 200, clones: int = 1000) -> floa
         if state.is_terminal():
             break
         step(state, rng)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(clones):
         state.clone()
-    return (time.perf_counter() - start) / clones
+    return (time.process_time() - start) / clones
 
 
 def mcts_time(game: pyspiel.Game, simulations: int, moves: int = 10) -> float:
@@ -67,9 +68,9 @@ def mcts_time(game: pyspiel.Game, simulations: int, moves: int = 10) -> float:
         if state.is_chance_node():
             step(state, rng)
             continue
-        start = time.perf_counter()
+        start = time.process_time()
         state.apply_action(bot.step(state))
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         decided += 1
     return spent / max(decided, 1)
 

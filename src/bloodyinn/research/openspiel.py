@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..cards import CARD_IDS, NUM_CARDS
+from ..cards import CARD_IDS, NUM_CARDS, TRAVELERS
 from ..config import CULL, NUM_ROOMS, WHITE_KEYS, GameConfig, normalize_variant
 from ..errors import BloodyInnError
 from .chance import ChanceGame
@@ -81,7 +81,7 @@ def max_game_length(config: GameConfig) -> int:
     """A bound on the moves of a game. Every round empties the inn (R-EOR-3), so each season's stack lasts at
     most ceil(stack / open rooms) rounds, plus the round that straddles the reshuffle and the final round."""
     n, rooms = config.players, config.players + WHITE_KEYS[config.players]
-    stack = 70 - CULL[n][config.length]
+    stack = len(TRAVELERS) - CULL[n][config.length]
     rounds = 2 * math.ceil(stack / rooms) + 2
     per_round = 2 * NUM_ROOMS + 2 + n * 4 * MAX_TOKENS_PER_ACTION  # placements, reveals; each seat's 4 decisions
     return 1 + NUM_ROOMS + 1 + rounds * per_round
@@ -242,9 +242,9 @@ class BloodyInnObserver:
         self.dict: dict[str, np.ndarray] = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: BloodyInnState, player: int) -> None:
-        game = state.chance.game
         if self.perfect_recall:
             return
+        game = state.chance.game
         if game is None:
             self.tensor.fill(0.0)
             return
@@ -255,5 +255,6 @@ class BloodyInnObserver:
         if self.perfect_recall:
             return "\n".join(state.moves)
         return observation_text(state, player)
+
 
 pyspiel.register_game(GAME_TYPE, BloodyInnGame)
