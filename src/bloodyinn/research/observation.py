@@ -224,8 +224,6 @@ def observation_from_view(view: dict[str, Any], prefix: Sequence[int] = ()) -> n
     return np.concatenate((view_features(view), prefix_features(prefix)))
 
 
-
-
 class SeatObserver:
     """Observations and masks of the seats of a `TokenGame`, reading each seat's view once per action applied
     (a view does not change while a decision's tokens are typed; only the prefix does)."""
