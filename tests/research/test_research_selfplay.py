@@ -15,7 +15,7 @@ from bloodyinn import new_game
 from bloodyinn.cli import app
 from bloodyinn.research.encoding import VOCABULARY_SIZE
 from bloodyinn.research.observation import OBSERVATION_SIZE, SeatObserver
-from bloodyinn.research.selfplay import COLUMNS, generate
+from bloodyinn.research.selfplay import COLUMNS, generate, shard_jobs
 from bloodyinn.research.tokengame import TokenGame, final_rewards
 
 runner = CliRunner()
@@ -90,3 +90,13 @@ def test_the_selfplay_command_writes_shards_and_refuses_unknown_bots(tmp_path: P
     bad = runner.invoke(app, ["selfplay", "--bots", "greedy,oracle", "--out", str(tmp_path / "x")])
     assert bad.exit_code != 0 and "unknown bot(s) oracle" in bad.output
     assert not (tmp_path / "x").exists()
+
+
+def test_shards_can_go_to_a_uri_and_bad_runs_are_refused_before_any_game() -> None:
+    jobs = shard_jobs("s3://bucket/run/", games=3, bots=("greedy",), players=2, games_per_shard=2, seed=5)
+    assert [j.path for j in jobs] == ["s3://bucket/run/shard-00000.parquet", "s3://bucket/run/shard-00001.parquet"]
+    assert [j.games for j in jobs] == [((0, 5), (1, 6)), ((2, 7),)]
+    with pytest.raises(ValueError, match="unknown bot 'oracle'"):
+        shard_jobs("out", games=1, bots=("oracle",))
+    with pytest.raises(ValueError, match="players"):
+        shard_jobs("out", games=1, bots=("greedy",), players=5)

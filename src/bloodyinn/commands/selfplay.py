@@ -4,7 +4,6 @@ Parquet shards of (observation, mask, action token, reward) for training agents 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -14,7 +13,8 @@ from .options import AddressOption, BackendOption, JobsOption, VariantOption, ex
 
 
 def selfplay(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Directory for the shards (shard-00000.parquet, ...).")],
+    out: Annotated[str, typer.Option("--out", "-o", help="Directory (or URI such as s3://bucket/run) for the shards:"
+                                                        " shard-00000.parquet, ...")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     bots: Annotated[str, typer.Option("--bots", help="Bots by seat, comma-separated; seats rotate every game.")]
     = "greedy,random",
