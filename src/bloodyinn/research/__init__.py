@@ -9,6 +9,6 @@ the bots, never the other way).
 - `chance`: the game with explicit chance (every traveler turned face up is a chance event), pure Python;
 - `openspiel`: that game registered with OpenSpiel (`python_bloody_inn`).
 
-Only `encoding` and `chance` are pure Python; the others need the `research` extra (numpy, gymnasium, pettingzoo,
-pyarrow, open_spiel).
+Only `encoding`, `tokengame` and `chance` are pure Python; the others need the `research` extra (numpy, gymnasium,
+pettingzoo, pyarrow, open_spiel).
 """
