@@ -52,12 +52,16 @@ def play_to_the_end(pages: list[Any], seed: int, keyboard: bool = False) -> None
             pages[0].wait_for_timeout(30)
 
 
-def create_from_lobby(page: Any, url: str, name: str, seats: list[str]) -> str:
+def create_from_lobby(page: Any, url: str, name: str, seats: list[str], clock: str = "none:0",
+                      private: bool = False) -> str:
     page.goto(url + "/")
     page.fill("#name", name)
     page.wait_for_selector("#seats select")
     for seat, value in enumerate(seats):
         page.select_option(f"#seats select[data-seat='{seat}']", value)
+    page.select_option("#clock", clock)
+    if private:
+        page.check("#private")
     page.click("#create-button")
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#status.online")
@@ -274,3 +278,54 @@ def test_phone_sized_pages_fit_and_show_the_move_next_to_the_board(browser: Any,
     page.keyboard.press("End")
     assert fits()
     page.context.close()
+
+
+def my_token(page: Any, table_id: str) -> str:
+    return str(page.evaluate(f"JSON.parse(localStorage.getItem('bloodyinn:table:{table_id}')).token"))
+
+
+def test_clock_undo_private_table_resign_and_rematch(browser: Any, server: ServerProcess) -> None:
+    ann = browser.new_context().new_page()
+    ann.on("dialog", lambda dialog: dialog.accept())
+    # Against a bot, with a clock: the countdown shows, and a move can be taken back.
+    solo_id = create_from_lobby(ann, server.url, "Ann", ["human", "bot:easy"], clock="realtime:60")
+    ann.wait_for_selector(".choice")
+    assert "left for you" in ann.inner_text("#clock") and ann.query_selector("#undo") is None
+    before = httpx.get(f"{server.url}/api/tables/{solo_id}").json()["moves"]
+    while httpx.get(f"{server.url}/api/tables/{solo_id}").json()["moves"] == before:
+        take_turn(ann, random.Random(1))
+    ann.wait_for_selector("#undo")
+    ann.click("#undo")
+    deadline = time.monotonic() + 10
+    while httpx.get(f"{server.url}/api/tables/{solo_id}").json()["moves"] != before:
+        assert time.monotonic() < deadline, "the undo did not take the move back"
+        ann.wait_for_timeout(50)
+    ann.wait_for_selector("#undo", state="detached")  # back at the first decision: nothing more to undo
+    # A private table: not listed, the invite link seats Bob; Bob resigns; after the end, a rematch.
+    table_id = create_from_lobby(ann, server.url, "Ann", ["human", "human"], private=True)
+    link = ann.input_value("#seats input")
+    assert "invite=" in link
+    assert table_id not in [t["id"] for t in httpx.get(server.url + "/api/tables").json()]
+    bob = browser.new_context().new_page()
+    bob.on("dialog", lambda dialog: dialog.accept())
+    bob.goto(server.url + f"/table/{table_id}")  # without the invite: watching only
+    bob.wait_for_selector("#status.online")
+    assert bob.is_hidden("#join-form") and bob.query_selector("#seats input[aria-label^='Join link']") is None
+    bob.goto(link)
+    sit_down(bob, "Bob")
+    bob.click("#resign")
+    ann.wait_for_function("document.querySelector('#seats').innerText.includes('resigned')")
+    with httpx.Client(base_url=server.url) as client:
+        play_until(client, table_id, 0, my_token(ann, table_id), lambda s: s["view"]["is_over"], seed=7)
+    ann.wait_for_selector("#rematch")
+    ann.click("#rematch")
+    ann.wait_for_url(lambda url: table_id not in url)
+    ann.wait_for_function("document.querySelector('#status').innerText.includes('playing as Ann')")
+    rematch_id = ann.url.split("/table/")[1]
+    bob.wait_for_selector("#rematch-invite")  # Bob sees the invitation...
+    bob.click("#rematch")  # ...and takes his own seat in the new game
+    bob.wait_for_url(f"**/table/{rematch_id}")
+    bob.wait_for_function("document.querySelector('#status').innerText.includes('playing as Bob')")
+    ann.wait_for_function("document.querySelector('#seats').innerText.includes('Bob · online')")
+    ann.context.close()
+    bob.context.close()

@@ -20,6 +20,7 @@ from .hub import Hub
 from .limits import BodyLimit
 from .messages import state_message
 from .migrate import upgrade
+from .options import TableOptions
 from .protocol import websocket_schema
 from .repository import Repository
 from .schemas import (
@@ -32,7 +33,9 @@ from .schemas import (
     JoinOut,
     PreviewIn,
     PreviewOut,
+    SeatOnlyIn,
     TableOut,
+    UndoneOut,
 )
 from .service import GameService, SeatSpec, bot_names
 from .settings import ServerSettings
@@ -48,6 +51,17 @@ def own_link(table_id: str, seat: int, token: str) -> str:
     """The player's own link, for coming back from another device; the token is in the fragment, which
     browsers never send to a server. Not for sharing: whoever has it plays the seat."""
     return f"/table/{table_id}#seat={seat}&token={token}"
+
+
+def join_link(table_id: str, seat: int, invite: str | None) -> str:
+    """The page that takes an open seat; a private table's carries its invite code."""
+    return f"/table/{table_id}?join={seat}" + (f"&invite={invite}" if invite else "")
+
+
+def need_token(token: str | None) -> str:
+    if token is None:
+        raise forbidden("send the seat token in the X-Seat-Token header")
+    return token
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -130,9 +144,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         seats = body.seats or [SeatSpec("human")] + [SeatSpec("bot", "random")] * (body.players - 1)
         specs = [s if isinstance(s, SeatSpec) else SeatSpec(s.kind, s.bot, s.name) for s in seats]
         service = service_of(request)
-        table = await service.create_table(body.players, body.length, body.variants, specs, body.seed)
-        links = {s.seat: f"/table/{table.id}?join={s.seat}" for s in table.seats if s.open}
-        return CreatedOut(table=TableOut(**service.hub.summary(table)), join_links=links)
+        if body.clock.mode != "none" and body.clock.seconds <= 0:
+            raise bad_request(f"a {body.clock.mode} clock needs its seconds per decision (more than 0)")
+        options = TableOptions(clock=body.clock.mode, seconds=body.clock.seconds if body.clock.mode != "none" else 0,
+                               private=body.private, stand_in=body.stand_in)
+        table = await service.create_table(body.players, body.length, body.variants, specs, body.seed, options)
+        invite = table.options.invite
+        links = {s.seat: join_link(table.id, s.seat, invite) for s in table.seats if s.open}
+        return CreatedOut(table=TableOut(**service.hub.summary(table)), join_links=links, invite=invite)
 
     @app.get("/api/tables/{table_id}", tags=["tables"], responses=ERRORS)
     async def get_table(request: Request, table_id: str) -> TableOut:
@@ -142,7 +161,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/seats/{seat}/join", tags=["tables"], responses=ERRORS)
     async def join(request: Request, table_id: str, seat: int, body: JoinIn | None = None) -> JoinOut:
         """Take an open seat. The token in the answer is the only way to act for that seat: keep it."""
-        token = await service_of(request).join(table_id, seat, body.name if body else None)
+        token = await service_of(request).join(table_id, seat, body.name if body else None,
+                                               body.invite if body else None)
         return JoinOut(table_id=table_id, seat=seat, token=token, url=own_link(table_id, seat, token))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/token", tags=["tables"], responses=ERRORS)
@@ -185,6 +205,29 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         table = await service.table(table_id)
         service.authenticate(table, body.seat, x_seat_token)
         return PreviewOut(**service.preview(table, body.seat, body.action))
+
+    @app.post("/api/tables/{table_id}/resign", status_code=204, tags=["play"], responses=ERRORS)
+    async def resign(request: Request, table_id: str, body: SeatOnlyIn, x_seat_token: Token = None) -> None:
+        """Leave the game: the table's stand-in bot plays your seat to the end, marked resigned."""
+        await service_of(request).resign(table_id, body.seat, need_token(x_seat_token))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/back", status_code=204, tags=["play"], responses=ERRORS)
+    async def take_seat_back(request: Request, table_id: str, seat: int, x_seat_token: Token = None) -> None:
+        """Play your seat again after your turn clock ran out and the stand-in bot took over."""
+        await service_of(request).take_seat_back(table_id, seat, need_token(x_seat_token))
+
+    @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS)
+    async def undo(request: Request, table_id: str, body: SeatOnlyIn, x_seat_token: Token = None) -> UndoneOut:
+        """Against bots only (every other seat a bot): take back the moves since your last decision, which is
+        yours to make again."""
+        return UndoneOut(seq=await service_of(request).undo(table_id, body.seat, need_token(x_seat_token)))
+
+    @app.post("/api/tables/{table_id}/rematch", tags=["play"], responses=ERRORS)
+    async def rematch(request: Request, table_id: str, body: SeatOnlyIn, x_seat_token: Token = None) -> JoinOut:
+        """After the end: the same game again (settings, clock, bots), everyone at their seat. The first to ask
+        creates the table; everyone who asks is seated at their own seat there and gets its token."""
+        new, token = await service_of(request).rematch(table_id, body.seat, need_token(x_seat_token))
+        return JoinOut(table_id=new.id, seat=body.seat, token=token, url=own_link(new.id, body.seat, token))
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS)
     async def replay(request: Request, table_id: str) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -20,6 +21,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 
@@ -35,6 +37,13 @@ tables = Table(
     # Denormalized for the lobby: the number of accepted actions and whether the game is over.
     Column("moves", Integer, nullable=False, default=0),
     Column("status", String(16), nullable=False, index=True),
+    # options.TableOptions.to_dict(): turn clock, invite code, stand-in bot, rematch table.
+    Column("options", JSON, nullable=True),
+    # Private tables are left out of the lobby.
+    Column("private", Boolean, nullable=False, server_default=false()),
+    # The turn clock of the decision at move `deadline_seq` runs out at `deadline`.
+    Column("deadline", DateTime(timezone=True), nullable=True),
+    Column("deadline_seq", Integer, nullable=True),
 )
 
 seats = Table(
@@ -47,6 +56,8 @@ seats = Table(
     # SHA-256 of the seat token: the token itself is only ever known to the player who joined.
     Column("token_hash", String(64), nullable=True),
     Column("joined_at", DateTime(timezone=True), nullable=True),
+    # "resigned" or "timed_out": the seat is played by a stand-in bot (kind "bot").
+    Column("status", String(16), nullable=True),
 )
 
 actions = Table(

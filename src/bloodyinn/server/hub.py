@@ -109,8 +109,9 @@ class Hub:
         for client in self.clients(table.id):
             client.send(text)
 
-    def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
-        """Send every client its seat's new state; one encoding per seat, shared by its clients."""
+    def publish(self, table: LiveTable, events: list[dict[str, Any]], full_log: bool = False) -> None:
+        """Send every client its seat's new state (with the whole log after an undo); one encoding per seat,
+        shared by its clients."""
         clients = self.clients(table.id)
         if not clients:
             return
@@ -118,5 +119,5 @@ class Hub:
         texts: dict[int | None, str] = {}
         for client in clients:
             if client.seat not in texts:
-                texts[client.seat] = encode(state_message(table, client.seat, summary, events))
+                texts[client.seat] = encode(state_message(table, client.seat, summary, events, full_log))
             client.send(texts[client.seat])

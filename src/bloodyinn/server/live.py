@@ -11,6 +11,7 @@ from ..bots import Bot
 from ..config import GameConfig
 from ..events import Event
 from ..game import Game
+from .options import TableOptions
 from .repository import SeatRecord, TableRecord
 
 
@@ -32,6 +33,11 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    options: TableOptions = field(default_factory=TableOptions)
+    # The turn clock (clocks.TurnClocks): the decision at move `deadline_seq` must be taken by `deadline`.
+    deadline: datetime | None = None
+    deadline_seq: int | None = None
+    clock_task: asyncio.Task[None] | None = None
 
     @property
     def seq(self) -> int:
@@ -44,6 +50,22 @@ class LiveTable:
         new = tagged(events, self.seq)
         self.log.extend(new)
         return new
+
+    def undo_point(self, seat: int) -> int | None:
+        """Where an undo by `seat` goes back to: the position of its last decision. Only when every other seat
+        is a bot (nobody else's move is taken back) and the game is still on; None otherwise."""
+        if self.game.is_over or any(s.kind != "bot" for s in self.seats if s.seat != seat):
+            return None
+        if self.seats[seat].kind != "human" or seat not in self.actors:
+            return None
+        return len(self.actors) - 1 - self.actors[::-1].index(seat)
+
+    def take_back(self, seq: int) -> None:
+        """Undo the actions from move `seq` on with the engine's own `Game.undo`, and forget their events."""
+        while self.seq > seq:
+            self.game.undo()
+        del self.actors[seq:]
+        self.log[:] = [e for e in self.log if e["seq"] <= seq]
 
     @classmethod
     def rebuild(cls, record: TableRecord) -> LiveTable:
@@ -58,4 +80,5 @@ class LiveTable:
             actors.append(seat)
             log.extend(tagged(game.apply(text), number))
         return cls(id=record.id, created_at=record.created_at, game=game, seats=record.seats, log=log,
-                   actors=actors)
+                   actors=actors, options=TableOptions.from_dict(record.options), deadline=record.deadline,
+                   deadline_seq=record.deadline_seq)

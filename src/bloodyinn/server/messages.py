@@ -6,6 +6,7 @@ from typing import Any
 
 from .forms import action_form
 from .live import LiveTable
+from .options import RESIGNED, TableOptions
 from .repository import SeatRecord
 
 
@@ -16,7 +17,11 @@ def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 def seat_summary(seat: SeatRecord, online: set[int]) -> dict[str, Any]:
     return {"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": seat.name or f"Player {seat.seat + 1}",
-            "open": seat.open, "online": seat.kind == "bot" or seat.seat in online}
+            "open": seat.open, "online": seat.kind == "bot" or seat.seat in online, "status": seat.status}
+
+
+def clock_summary(options: TableOptions) -> dict[str, Any]:
+    return {"mode": options.clock, "seconds": options.seconds}
 
 
 def table_summary(table: LiveTable, online: set[int], spectators: int = 0) -> dict[str, Any]:
@@ -29,6 +34,10 @@ def table_summary(table: LiveTable, online: set[int], spectators: int = 0) -> di
         "moves": table.seq,
         "over": game.is_over,
         "current_player": game.current_player,
+        "private": table.options.private,
+        "clock": clock_summary(table.options),
+        "deadline": table.deadline.isoformat() if table.deadline is not None else None,
+        "rematch": table.options.rematch,
         "spectators": spectators,
     }
 
@@ -38,7 +47,9 @@ def result(table: LiveTable) -> dict[str, Any] | None:
     if not game.is_over:
         return None
     return {"scores": game.scores(), "winners": game.winners(), "breakdown": game.score_breakdown(),
-            "lost": game.lost, "solo_title": game.solo_title()}
+            "lost": game.lost, "solo_title": game.solo_title(),
+            # A resigned seat was played to the end by a bot: its score stands, marked as resigned.
+            "resigned": [s.seat for s in table.seats if s.status == RESIGNED]}
 
 
 def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], events: list[dict[str, Any]],
@@ -53,8 +64,11 @@ def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], e
         "table": summary,
         "view": game.view(seat),
         "choices": [action_form(a) for a in game.legal_actions()] if seat is not None
-        and seat == game.current_player else [],
+        and seat == game.current_player and table.seats[seat].kind == "human" else [],
         "result": result(table),
+        # For seated players: may they undo now, and the invite code of a private table (for join links).
+        "undo": seat is not None and table.undo_point(seat) is not None,
+        "invite": table.options.invite if seat is not None else None,
     }
     if full_log:
         message["log"] = table.log

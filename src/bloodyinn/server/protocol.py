@@ -53,6 +53,7 @@ class ScoreResult(BaseModel):
     breakdown: list[dict[str, Any]] = Field(description="Game.score_breakdown(): per seat cash, checks, bonuses")
     lost: bool
     solo_title: str | None
+    resigned: list[int] = Field(default_factory=list, description="seats that resigned (played to the end by a bot)")
 
 
 class StateMessage(BaseModel):
@@ -64,6 +65,8 @@ class StateMessage(BaseModel):
     choices: list[dict[str, Any]] = Field(
         description="when you must decide: each legal action's notation ('text'), 'kind' and fields")
     result: ScoreResult | None
+    undo: bool = Field(False, description="you may undo now (POST /api/tables/{id}/undo)")
+    invite: str | None = Field(None, description="a private table's invite code, for seated players' join links")
     events: list[dict[str, Any]] | None = Field(None, description="the latest action's events (Event.to_dict + seq)")
     log: list[dict[str, Any]] | None = Field(None, description="every event so far (first state after hello)")
 

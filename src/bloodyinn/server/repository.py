@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from .db import actions, seats, tables
@@ -32,6 +32,7 @@ class SeatRecord:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    status: str | None = None  # options.RESIGNED or options.TIMED_OUT: a person's seat now played by a bot
 
     @property
     def open(self) -> bool:
@@ -47,6 +48,9 @@ class TableRecord:
     status: str = PLAYING
     moves: int = 0
     actions: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)  # options.TableOptions.to_dict()
+    deadline: datetime | None = None  # when the turn clock of the decision at move `deadline_seq` runs out
+    deadline_seq: int | None = None
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class Repository:
     def insert_table(connection: Connection, record: TableRecord) -> None:
         connection.execute(tables.insert().values(
             id=record.id, created_at=record.created_at, updated_at=record.created_at, settings=record.settings,
-            moves=0, status=record.status))
+            moves=0, status=record.status, options=record.options, private=bool(record.options.get("private"))))
         connection.execute(seats.insert(), [
             {"table_id": record.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
              "token_hash": s.token_hash, "joined_at": record.created_at if s.token_hash else None}
@@ -108,6 +112,26 @@ class Repository:
             [{"table": table_id, "moves": moves} for table_id, moves in latest.items()])
 
     @staticmethod
+    def set_seat(connection: Connection, table_id: str, seat: SeatRecord) -> None:
+        """Who plays a seat: a person, or the stand-in bot of a resigned or timed-out person."""
+        connection.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                           .values(kind=seat.kind, bot=seat.bot, status=seat.status))
+
+    @staticmethod
+    def set_deadline(connection: Connection, table_id: str, deadline: datetime | None, seq: int | None) -> None:
+        connection.execute(update(tables).where(tables.c.id == table_id).values(deadline=deadline, deadline_seq=seq))
+
+    @staticmethod
+    def set_options(connection: Connection, table_id: str, options: dict[str, Any]) -> None:
+        connection.execute(update(tables).where(tables.c.id == table_id).values(options=options))
+
+    @staticmethod
+    def take_back(connection: Connection, table_id: str, seq: int) -> None:
+        """Forget the actions from move `seq` on (an undo): the game is again as it was before them."""
+        connection.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.seq >= seq))
+        connection.execute(update(tables).where(tables.c.id == table_id).values(moves=seq, updated_at=now()))
+
+    @staticmethod
     def mark_over(connection: Connection, table_id: str) -> None:
         connection.execute(update(tables).where(tables.c.id == table_id).values(status=OVER, updated_at=now()))
 
@@ -127,8 +151,8 @@ class Repository:
             raise RuntimeError(f"table {table_id}: the action log has a gap")
         return TableRecord(
             id=row.id, settings=row.settings, created_at=_utc(row.created_at), status=row.status, moves=row.moves,
-            seats=[SeatRecord(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in seat_rows],
-            actions=[r.action for r in action_rows])
+            seats=[_seat(r) for r in seat_rows], actions=[r.action for r in action_rows], options=row.options or {},
+            deadline=_utc(row.deadline) if row.deadline is not None else None, deadline_seq=row.deadline_seq)
 
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as connection:
@@ -138,12 +162,16 @@ class Repository:
         """The most recently active tables, newest first, without their action logs (for the lobby)."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(tables).order_by(tables.c.updated_at.desc()).limit(limit)).all()
+                select(tables).where(tables.c.private.is_(False)).order_by(tables.c.updated_at.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows = connection.execute(
                 select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)).all() if ids else []
         by_table: dict[str, list[SeatRecord]] = {}
         for r in seat_rows:
-            by_table.setdefault(r.table_id, []).append(SeatRecord(r.seat, r.kind, r.bot, r.name, r.token_hash))
+            by_table.setdefault(r.table_id, []).append(_seat(r))
         return [TableRecord(id=r.id, settings=r.settings, created_at=_utc(r.created_at), status=r.status, moves=r.moves,
-                            seats=by_table.get(r.id, [])) for r in rows]
+                            seats=by_table.get(r.id, []), options=r.options or {}) for r in rows]
+
+
+def _seat(row: Any) -> SeatRecord:
+    return SeatRecord(row.seat, row.kind, row.bot, row.name, row.token_hash, row.status)

@@ -18,16 +18,33 @@ class SeatIn(Strict):
     name: str | None = Field(None, max_length=40)
 
 
+class ClockIn(Strict):
+    mode: Literal["none", "realtime", "async"] = Field(
+        "none", description="'realtime' (seconds or minutes a move) or 'async' (hours or days): when a person's time"
+                            " runs out, the stand-in bot plays the seat until they take it back")
+    seconds: float = Field(0, ge=0, le=14 * 24 * 3600, description="per decision; needed with a clock")
+
+
 class CreateTableIn(Strict):
     players: int = Field(2, ge=1, le=4)
     length: Literal["short", "long"] = "short"
     variants: list[str] = Field(default_factory=list, max_length=4)
     seats: list[SeatIn] | None = Field(None, description="one per player; default: seat 0 human, others random bots")
     seed: int | None = Field(None, ge=0, lt=1 << 63, description="fixes the deck; random when left out")
+    clock: ClockIn = Field(default_factory=lambda: ClockIn(mode="none", seconds=0),
+                           description="the turn clock; none by default")
+    private: bool = Field(False, description="left out of the lobby; seats are taken only with the invite link")
+    stand_in: str = Field("medium", max_length=32, description="the bot level that plays for a resigned or"
+                                                               " timed-out person")
 
 
 class JoinIn(Strict):
     name: str | None = Field(None, max_length=40)
+    invite: str | None = Field(None, max_length=64, description="a private table's invite code (from its join link)")
+
+
+class SeatOnlyIn(Strict):
+    seat: int = Field(description="your seat (its token in the X-Seat-Token header)")
 
 
 class ActionIn(Strict):
@@ -54,6 +71,7 @@ class SeatOut(BaseModel):
     name: str
     open: bool
     online: bool
+    status: str | None = Field(None, description="'resigned' or 'timed_out': played by the stand-in bot")
 
 
 class TableOut(BaseModel):
@@ -65,11 +83,21 @@ class TableOut(BaseModel):
     over: bool
     current_player: int | None
     spectators: int
+    private: bool = False
+    clock: dict[str, Any] = Field(default_factory=lambda: {"mode": "none", "seconds": 0},
+                                  description="the turn clock: mode (none, realtime, async) and seconds per decision")
+    deadline: str | None = Field(None, description="when the person deciding now runs out of time (ISO 8601, UTC)")
+    rematch: str | None = Field(None, description="the rematch table, once asked for")
 
 
 class CreatedOut(BaseModel):
     table: TableOut
     join_links: dict[int, str] = Field(description="per open seat: the page that joins it")
+    invite: str | None = Field(None, description="a private table's invite code (already in its join links)")
+
+
+class UndoneOut(BaseModel):
+    seq: int = Field(description="the move number the table is back at")
 
 
 class JoinOut(BaseModel):

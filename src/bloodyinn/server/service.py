@@ -25,10 +25,12 @@ from ..bots import BOTS, LEVELS, make_bot
 from ..config import GameConfig
 from ..errors import BloodyInnError, IllegalActionError
 from ..game import Game
+from .clocks import TurnClocks, clock_runs
 from .errors import ServiceError, bad_request, forbidden, illegal, not_found, stale
 from .hub import Hub
 from .live import LiveTable
-from .messages import public_settings, seat_summary
+from .messages import clock_summary, public_settings, seat_summary
+from .options import RESIGNED, TIMED_OUT, TableOptions
 from .replays import ReplayCache
 from .repository import PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
 from .settings import ServerSettings
@@ -72,6 +74,7 @@ class GameService:
         self._loading = asyncio.Lock()
         self._pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bloodyinn-bot")
         self._replays = ReplayCache(settings.replay_cache_size)
+        self._clocks = TurnClocks(writer, self._expire)
 
     # ------------------------------------------------------------------------------------ life cycle
 
@@ -81,6 +84,7 @@ class GameService:
             await self.table(table_id)
 
     async def stop(self) -> None:
+        await self._clocks.stop(list(self._tables.values()))
         tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -110,10 +114,11 @@ class GameService:
             if seat.kind == "bot":
                 table.bots[seat.seat] = make_bot(seat.bot or "random", _bot_seed(table.game.config.seed, seat.seat))
         self._tables[table.id] = table
+        self._clocks.resume(table)
         self._wake_bots(table)
 
     async def create_table(self, players: int, length: str, variants: list[str], seats: list[SeatSpec],
-                           seed: int | None = None) -> LiveTable:
+                           seed: int | None = None, options: TableOptions | None = None) -> LiveTable:
         try:
             config = GameConfig(players=players, length=length, variants=frozenset(variants),
                                 seed=seed if seed is not None else secrets.randbits(63))
@@ -131,16 +136,25 @@ class GameService:
                 records.append(SeatRecord(number, "human", None, spec.name))
             else:
                 raise bad_request(f"a seat is 'human' or 'bot', got {spec.kind!r}")
+        options = options or TableOptions()
+        if options.stand_in not in BOTS:
+            raise bad_request(f"unknown stand-in bot {options.stand_in!r}; known: {', '.join(bot_names())}")
+        if options.private and options.invite is None:
+            options = replace(options, invite=secrets.token_urlsafe(9))
         record = TableRecord(id=secrets.token_urlsafe(6), settings=config.to_dict(), seats=records,
-                             created_at=now())
+                             created_at=now(), options=options.to_dict())
         await self._writer.write(partial(Repository.insert_table, record=record))
         table = LiveTable.rebuild(record)
         self._install(table)
         return table
 
-    async def join(self, table_id: str, seat: int, name: str | None) -> str:
-        """Claim an open human seat; the returned token is the only key to act for it."""
+    async def join(self, table_id: str, seat: int, name: str | None, invite: str | None = None) -> str:
+        """Claim an open human seat; the returned token is the only key to act for it. A private table's
+        seats are taken only with its invite code."""
         table = await self.table(table_id)
+        invited = table.options.invite
+        if invited is not None and (invite is None or not hmac.compare_digest(invite, invited)):
+            raise forbidden("this table is private: join it with the invite link its players share")
         async with table.lock:
             record = self._seat(table, seat)
             if record.kind != "human":
@@ -154,7 +168,8 @@ class GameService:
             if not claimed:
                 raise ServiceError("seat_taken", f"seat {seat} already has a player", 409)
             table.seats[seat] = replace(record, token_hash=digest, name=name)
-        self.hub.announce(table)
+            await self._clocks.arm(table)  # the last seat taken starts the clock
+            self.hub.publish(table, [])
         return token
 
     async def revoke(self, table_id: str, seat: int, token: str) -> str:
@@ -204,7 +219,8 @@ class GameService:
             listing.append({"id": row.id, "created_at": row.created_at.isoformat(),
                             "settings": public_settings(row.settings),
                             "seats": [seat_summary(s, set()) for s in row.seats], "moves": row.moves,
-                            "over": row.status != PLAYING, "current_player": None, "spectators": 0})
+                            "over": row.status != PLAYING, "current_player": None, "spectators": 0,
+                            "clock": clock_summary(TableOptions.from_dict(row.options))})
         return listing
 
     # ------------------------------------------------------------------------------------ actions
@@ -214,9 +230,12 @@ class GameService:
         self.authenticate(table, seat, token)
         return await self.act(table, seat, seq, action)
 
-    async def act(self, table: LiveTable, seat: int, seq: int, action: str) -> Accepted:
-        """Apply `action` for `seat` (already authenticated) if the table is still at move `seq`."""
+    async def act(self, table: LiveTable, seat: int, seq: int, action: str, bot: bool = False) -> Accepted:
+        """Apply `action` for `seat` (already authenticated; `bot`: by its bot) if the table is still at move
+        `seq`."""
         async with table.lock:
+            if bot != (seat in table.bots):  # a seat handed to a bot, or taken back from it, meanwhile
+                raise forbidden(f"seat {seat} is played by {'a person' if bot else 'a bot'} now")
             if seq != table.seq:
                 if 0 <= seq < table.seq and table.actors[seq] == seat and _same(table.game, seq, action):
                     return Accepted(table.seq, str(table.game.actions[seq]), duplicate=True)
@@ -238,6 +257,7 @@ class GameService:
             events = table.record(seat, game.apply(chosen, seat=seat))
             if game.is_over:  # for the lobby and start-up; a replay would tell the same
                 await self._writer.write(partial(Repository.mark_over, table_id=table.id))
+            await self._clocks.arm(table)
             self.hub.publish(table, events)
         self._wake_bots(table)
         return Accepted(table.seq, canonical)
@@ -264,6 +284,103 @@ class GameService:
         self.forget_if_idle(table)
         return replay
 
+    # ------------------------------------------------------------------------------------ seats changing hands
+
+    async def _hand_to_bot(self, table: LiveTable, seat: int, status: str) -> None:
+        """The table's stand-in bot plays `seat` from now on (its person resigned or ran out of time). Called
+        with the table's lock held."""
+        record = replace(table.seats[seat], kind="bot", bot=table.options.stand_in, status=status)
+        await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))
+        table.seats[seat] = record
+        table.bots[seat] = make_bot(record.bot or "random", _bot_seed(table.game.config.seed, seat))
+
+    async def _changed_hands(self, table: LiveTable) -> None:
+        """After a seat changed hands or moves were taken back: clock, everyone's state, bots. Lock held."""
+        await self._clocks.arm(table)
+        self.hub.publish(table, [], full_log=True)
+
+    async def _expire(self, table: LiveTable, seq: int) -> None:
+        """The turn clock of move `seq` ran out: the stand-in bot plays that seat until its person takes it
+        back (docs/server.md)."""
+        async with table.lock:
+            seat = table.game.current_player
+            if table.seq != seq or table.deadline_seq != seq or seat is None or not clock_runs(table):
+                return  # the move was made (or taken back) just in time
+            log.info("table %s: seat %d ran out of time at move %d; the %s bot plays it", table.id, seat, seq,
+                     table.options.stand_in)
+            await self._hand_to_bot(table, seat, TIMED_OUT)
+            await self._changed_hands(table)
+        self._wake_bots(table)
+
+    async def resign(self, table_id: str, seat: int, token: str) -> None:
+        """Leave the game for good: the stand-in bot plays the seat to the end, which is marked resigned.
+        Its score is the engine's like any other's; the result lists it as resigned (messages.result)."""
+        table = await self.table(table_id)
+        self.authenticate(table, seat, token)
+        async with table.lock:
+            if table.game.is_over:
+                raise illegal("the game is over: there is nothing to resign from")
+            if table.seats[seat].status == RESIGNED:
+                raise illegal(f"seat {seat} has already resigned")
+            await self._hand_to_bot(table, seat, RESIGNED)
+            await self._changed_hands(table)
+        self._wake_bots(table)
+
+    async def take_seat_back(self, table_id: str, seat: int, token: str) -> None:
+        """A person whose clock ran out plays their seat again (a resigned seat stays with its bot)."""
+        table = await self.table(table_id)
+        self.authenticate(table, seat, token)
+        async with table.lock:
+            record = table.seats[seat]
+            if record.status != TIMED_OUT:
+                raise illegal(f"seat {seat} is not played by a bot for lack of time"
+                              + (" (it resigned)" if record.status == RESIGNED else ""))
+            record = replace(record, kind="human", bot=None, status=None)
+            await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))
+            table.seats[seat] = record
+            table.bots.pop(seat, None)
+            await self._changed_hands(table)
+
+    async def undo(self, table_id: str, seat: int, token: str) -> int:
+        """Take back moves to `seat`'s last decision, with the engine's `Game.undo`; allowed only when every
+        other seat is a bot (LiveTable.undo_point). Returns the move number the table is back at."""
+        table = await self.table(table_id)
+        self.authenticate(table, seat, token)
+        async with table.lock:
+            point = table.undo_point(seat)
+            if point is None:
+                raise forbidden("undo is only for a game against bots (every other seat a bot), after one of"
+                                " your own decisions and before the end")
+            await self._writer.write(partial(Repository.take_back, table_id=table.id, seq=point))
+            table.take_back(point)
+            await self._changed_hands(table)
+        return point
+
+    async def rematch(self, table_id: str, seat: int, token: str) -> tuple[LiveTable, str]:
+        """After the end: a new table with the same settings, options and seats (bots the same, people's seats
+        open), created by the first player who asks; each asking player sits at their own seat there. Returns
+        the new table and this player's token for it."""
+        table = await self.table(table_id)
+        self.authenticate(table, seat, token)
+        if not table.game.is_over:
+            raise illegal("a rematch can be asked for once the game is over")
+        async with table.lock:
+            rematch_id = table.options.rematch
+            if rematch_id is None:
+                config = table.game.config
+                seats = [SeatSpec("bot", s.bot) if s.kind == "bot" and s.status is None else SeatSpec("human")
+                         for s in table.seats]
+                options = replace(table.options, invite=None, rematch=None)
+                new = await self.create_table(config.players, config.length, sorted(config.variants), seats,
+                                              options=options)
+                rematch_id = new.id
+                table.options = table.options.with_rematch(new.id)
+                await self._writer.write(partial(Repository.set_options, table_id=table.id,
+                                                 options=table.options.to_dict()))
+                self.hub.publish(table, [])
+            rematch = await self.table(rematch_id)
+        return rematch, await self.join(rematch.id, seat, table.seats[seat].name, rematch.options.invite)
+
     # ------------------------------------------------------------------------------------ bots
 
     def _wake_bots(self, table: LiveTable) -> None:
@@ -283,15 +400,18 @@ class GameService:
                 return
             if self._settings.bot_delay:
                 await asyncio.sleep(self._settings.bot_delay)
+            bot = table.bots.get(seat)
+            if bot is None or seat != game.current_player:  # its player took the seat back, or an undo
+                continue
             seq = table.seq
             view, legal = game.view(seat), game.legal_actions()
             try:
-                choice = await loop.run_in_executor(self._pool, table.bots[seat].choose, view, legal)
+                choice = await loop.run_in_executor(self._pool, bot.choose, view, legal)
             except Exception:
                 log.exception("bot at table %s seat %d failed; it plays its first legal action", table.id, seat)
                 choice = legal[0]
             try:
-                await self.act(table, seat, seq, str(choice))
+                await self.act(table, seat, seq, str(choice), bot=True)
             except ServiceError as exc:
                 if exc.code != "illegal":  # stale or unavailable: look at the table again
                     await asyncio.sleep(0.5 if exc.code == "unavailable" else 0)
@@ -300,7 +420,7 @@ class GameService:
                 log.error("bot at table %s seat %d chose a refused move (%s); it plays %s", table.id, seat,
                           exc.message, legal[0])
                 with contextlib.suppress(ServiceError):  # if even that fails, the loop looks again
-                    await self.act(table, seat, seq, str(legal[0]))
+                    await self.act(table, seat, seq, str(legal[0]), bot=True)
 
 
 def _legal(game: Game, action: str) -> Action:

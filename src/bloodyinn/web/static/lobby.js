@@ -28,6 +28,8 @@ async function create(event) {
     length: document.querySelector("input[name=length]:checked").value,
     variants: [...document.querySelectorAll("#variants input:checked")].map((i) => i.value),
     seats,
+    clock: { mode: $("clock").value.split(":")[0], seconds: Number($("clock").value.split(":")[1]) },
+    private: $("private").checked,
   };
   $("create-button").disabled = true;
   const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -44,7 +46,7 @@ async function create(event) {
     return;
   }
   const joined = await fetch(`/api/tables/${encodeURIComponent(id)}/seats/${mine.seat}/join`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, invite: created.invite }),
   }).then((r) => r.json());
   // The token goes to this browser's storage, never into the address bar (where it would be shared with the URL).
   localStorage.setItem(`bloodyinn:table:${id}`, JSON.stringify({ seat: joined.seat, token: joined.token }));
@@ -56,6 +58,12 @@ function seatText(s) {
   return `${mark(s.seat)} ${s.open ? "<b>open</b>" : `${esc(s.name)}${s.online ? " · online" : ""}`}`;
 }
 
+function clockText(clock) {
+  if (!clock || clock.mode === "none") return "";
+  const s = clock.seconds;
+  return ` · ⏱ ${s >= 86400 ? `${s / 86400} d` : s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`} a move`;
+}
+
 async function refresh() {
   const tables = await fetch("/api/tables").then((r) => r.json());
   $("tables").innerHTML = tables.length ? tables.map((t) => {
@@ -64,7 +72,7 @@ async function refresh() {
     const actions = t.over ? `<a href="${href}/replay">Replay</a> · <a href="${href}">Score</a>`
       : [...open.map((s) => `<a href="${href}?join=${s.seat}">Join as player ${s.seat + 1}</a>`), `<a href="${href}">Watch</a>`].join(" · ");
     return `<tr data-table="${esc(t.id)}"><td><code>${esc(t.id)}</code></td>
-      <td>${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}</td>
+      <td>${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}${clockText(t.clock)}</td>
       <td>${t.seats.map(seatText).join("<br>")}</td><td>${t.moves}${t.over ? " · over" : ""}</td><td>${actions}</td></tr>`;
   }).join("") : '<tr><td colspan="5">No tables yet: create one.</td></tr>';
 }

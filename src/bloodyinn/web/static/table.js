@@ -16,6 +16,7 @@ let log = [];
 let retry = 0;
 let nextId = 1;
 let joinTarget = null; // the seat a join link or a "Take seat" button offers
+const invite = new URLSearchParams(location.search).get("invite"); // a private table's code, from its join link
 
 const menu = new Menu($("menu"), {
   onSubmit: (action) => send({ type: "action", seq: state.seq, action, id: nextId++ }),
@@ -66,7 +67,7 @@ async function join(seat) {
   const name = $("join-name").value.trim() || null;
   if (name) localStorage.setItem("bloodyinn:name", name);
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, invite }),
   });
   const body = await response.json();
   if (!response.ok) {
@@ -82,7 +83,7 @@ async function join(seat) {
 function renderJoin() {
   const open = state.table.seats.filter((s) => s.open).map((s) => s.seat);
   const form = $("join-form");
-  form.hidden = identity !== null || !open.length || state.view.is_over;
+  form.hidden = identity !== null || !open.length || state.view.is_over || (state.table.private && !invite);
   if (form.hidden) return;
   if (!open.includes(joinTarget)) joinTarget = open[0];
   $("join-name").placeholder = `Player ${joinTarget + 1}`;
@@ -172,12 +173,16 @@ function receive(message) {
   }
 }
 
+const SEAT_STATUS = { resigned: "resigned", timed_out: "out of time" };
+
 function renderSeats() {
   const seats = state.table.seats;
+  const code = state.invite || invite; // private tables: only players (or invited people) can pass links on
   $("seats").innerHTML = seats.map((s) => {
-    const link = `${location.origin}${tablePath}?join=${s.seat}`;
-    const status = s.kind === "bot" ? `bot · ${esc(s.bot)}` : s.open ? "open" : s.online ? "online" : "away";
-    const action = s.open
+    const link = `${location.origin}${tablePath}?join=${s.seat}${code ? `&invite=${encodeURIComponent(code)}` : ""}`;
+    const status = s.kind === "bot" ? `${s.status ? `${SEAT_STATUS[s.status]} · played by the ` : ""}bot · ${esc(s.bot)}`
+      : s.open ? "open" : s.online ? "online" : "away";
+    const action = s.open && (!state.table.private || code)
       ? `<input type="text" readonly value="${esc(link)}" aria-label="Join link for seat ${s.seat + 1}">
          ${identity ? "" : `<button class="btn secondary" data-join="${s.seat}">Take seat</button>`}`
       : "";
@@ -234,6 +239,63 @@ function render() {
   }
   menu.setChoices(state.choices, view, catalog, table.seats, `${state.seq}:${me}`);
   markPlaceableRooms(state.choices);
+  renderTools();
+  tickClock();
+}
+
+// The turn clock of whoever decides now, counted down on this page (the server keeps the real deadline).
+function tickClock() {
+  const box = $("clock");
+  const deadline = state && !state.view.is_over && state.table.deadline;
+  box.hidden = !deadline;
+  if (!deadline) return;
+  const left = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
+  const time = left >= 3600 ? `${Math.floor(left / 3600)} h ${String(Math.floor((left % 3600) / 60)).padStart(2, "0")} min`
+    : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const who = state.view.current_player === identity?.seat ? "you" : seatName(state.table.seats, state.view.current_player);
+  box.textContent = `⏱ ${time} left for ${who}; then a bot plays the seat`;
+  box.classList.toggle("urgent", left <= 10);
+}
+setInterval(tickClock, 1000);
+
+// Buttons for a seated player: undo (against bots), resign, take the seat back, rematch.
+function renderTools() {
+  const me = identity ? identity.seat : null;
+  const mine = me === null ? null : state.table.seats[me];
+  const buttons = [];
+  if (mine && state.undo) buttons.push('<button class="btn secondary" id="undo">↶ Undo my last move</button>');
+  if (mine && mine.status === "timed_out") buttons.push('<button class="btn" id="take-back">Play my seat again</button>');
+  if (mine && !state.view.is_over && mine.status !== "resigned") buttons.push('<button class="btn secondary" id="resign">Resign</button>');
+  if (mine && state.view.is_over) {
+    buttons.push(`<button class="btn" id="rematch">${state.table.rematch ? "Join the rematch" : "Rematch"}</button>`);
+  } else if (state.view.is_over && state.table.rematch) {
+    buttons.push(`<a class="btn secondary" href="/table/${encodeURIComponent(state.table.rematch)}">Watch the rematch</a>`);
+  }
+  const invited = mine && state.view.is_over && state.table.rematch ? '<div class="message info" id="rematch-invite">A rematch is set up: same seats, same settings.</div>' : "";
+  $("tools").innerHTML = invited + buttons.join(" ");
+  $("undo")?.addEventListener("click", () => seatCall("undo"));
+  $("take-back")?.addEventListener("click", () => seatCall(`seats/${me}/back`));
+  $("resign")?.addEventListener("click", () => {
+    if (confirm("Resign? A bot plays your seat to the end and you are marked as resigned.")) seatCall("resign");
+  });
+  $("rematch")?.addEventListener("click", rematch);
+}
+
+async function seatCall(path) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/${path}`, {
+    method: "POST", headers: { "content-type": "application/json", "X-Seat-Token": identity.token },
+    body: JSON.stringify({ seat: identity.seat }),
+  });
+  if (!response.ok) note((await response.json()).message, true);
+  return response;
+}
+
+async function rematch() {
+  const response = await seatCall("rematch");
+  if (!response.ok) return;
+  const body = await response.json();
+  localStorage.setItem(`bloodyinn:table:${body.table_id}`, JSON.stringify({ seat: body.seat, token: body.token }));
+  location.href = `/table/${encodeURIComponent(body.table_id)}`;
 }
 
 // During the welcome phase the rooms themselves are buttons: clicking one selects "place roomN".
