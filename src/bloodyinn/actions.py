@@ -1,8 +1,8 @@
 """Actions (every decision a player can make) and their text notation.
 
 The notation is meant for people: it names rooms (``room3``), occupations (``peasant``) and annexes by card id
-(``distiller.2``, ``barn.0``). Cards of one occupation are interchangeable, so payments list occupations,
-not physical copies. Examples::
+(``distiller.2``, ``barn.0``; the barn of P1 may also be written ``barn.P1``). Cards of one occupation are
+interchangeable, so payments list occupations, not physical copies. Examples::
 
     place room3
     pass | pass buy-checks 2 | pass cash-checks 1
@@ -194,9 +194,14 @@ def _count(token: str, text: str) -> int:
 
 def _annex(token: str, text: str) -> str:
     key = token.lower()
+    # 'barn.p1' names a barn by the P1-P4 that texts and screens use; it reads as the seat number, 'barn.0'.
+    player = re.fullmatch(r"barn\.p([1-4])", key)
+    if player:
+        return f"barn.{int(player[1]) - 1}"
     if re.fullmatch(r"barn\.[0-3]", key) or key in CARD_BY_ID:
         return key
-    raise NotationError(f"unknown annex {token!r} in {text!r}: use a card id such as 'mechanic.2' or 'barn.0'")
+    raise NotationError(f"unknown annex {token!r} in {text!r}: use a card id such as 'mechanic.2', or 'barn.0'"
+                        " (also written 'barn.P1') for the barn of P1")
 
 
 def _take_clauses(words: list[str], allowed: tuple[str, ...], text: str) -> dict[str, str]:

@@ -159,6 +159,30 @@ class Game:
         flow.apply_effects(self._state.copy(), self.config, action, events)
         return events
 
+    def loses_to_police(self, action: Action | str) -> bool:
+        """In solitaire, whether a night action (or a choice of who leaves unpaid) loses the game to the police
+        (R-SOLO-4): whatever the player does after it this round, an unburied corpse is there when the police
+        investigate or the game ends. Always False with several players and for placing travelers. Looks ahead
+        only through this round's remaining actions, which draw no card, so it reveals nothing."""
+        action = self.validate(action)
+        if not self.config.solo or isinstance(action, Place):
+            return False
+        after = self.copy()
+        after._apply_trusted(action)
+        return after._arrest_is_certain(self._state.round)
+
+    def _arrest_is_certain(self, round_number: int) -> bool:
+        if self.lost:
+            return True
+        if self.is_over or self._state.round != round_number:
+            return False
+        for option in self.legal_actions():
+            branch = self.copy()
+            branch._apply_trusted(option)
+            if not branch._arrest_is_certain(round_number):
+                return False
+        return True
+
     def describe(self, action: Action | str) -> str:
         """A plain-language sentence for an action in the current position."""
         if isinstance(action, str):

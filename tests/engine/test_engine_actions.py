@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine_helpers import assert_illegal, finish_night, hand, ids, legal_texts, night, occ_annexes, room_card, under
 
-from bloodyinn import Bribe, Build, Bury, Kill, Pass
+from bloodyinn import Bribe, Build, Bury, Kill, Pass, parse_action
 
 # ----------------------------------------------------------------------------------------------- R-ACT
 
@@ -275,6 +275,13 @@ def test_r_bury_1_only_own_corpses_including_one_killed_this_round() -> None:
     game.apply("pass")
     game.apply("bury baron under barn.0")  # killed earlier in the same round
     assert under(game, "barn.0") == ["baron.1"] and game.state.cash[0] == 5 + 8
+
+
+def test_a_barn_may_be_named_by_its_player_as_the_screens_number_seats() -> None:
+    """Seat 0 is P1 in every text, so 'barn.P1' is the barn of seat 0 ('barn.0'); the canonical form stays."""
+    action = parse_action("bury baron under barn.P2 + monk under Barn.p1")
+    assert action == parse_action("bury baron under barn.1 + monk under barn.0")
+    assert str(action) == "bury monk under barn.0 + baron under barn.1"
 
 
 def test_r_bury_1_cellar_reduces_the_cost() -> None:

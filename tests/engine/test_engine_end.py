@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from engine_helpers import assert_illegal, finish_night, gravedigger_checks, make_game, make_state
 
 import bloodyinn
@@ -162,6 +164,38 @@ def test_r_solo_4_unburied_corpses_under_police_lose_at_once_without_paying() ->
     safe = make_game(make_state(1, rooms={2: "brigadier"}, turn=1))
     safe.apply("pass")
     assert not safe.lost and safe.state.round == 2
+
+
+def test_r_solo_4_the_engine_tells_which_action_loses_to_the_police() -> None:
+    """A face warns before an action that loses the solitaire game: the engine decides, looking ahead through
+    the rest of the round."""
+    last = make_game(make_state(1, rooms={2: "brigadier"}, corpses={0: ["baron"]}, hands={0: ["peasant"]}, turn=1))
+    assert last.loses_to_police("pass")
+    assert not last.loses_to_police("bury baron under barn.0")
+    assert not last.loses_to_police("kill room2 pay peasant")  # no police left in the inn: no investigation
+    first = make_game(make_state(1, rooms={2: "brigadier", 3: "baron"}, corpses={0: ["baron"]}))
+    assert not first.loses_to_police("pass")  # the second action can still bury the corpse
+    assert first.loses_to_police("kill room3")  # two corpses, and the barn holds only one
+    assert first.actions == [] and not first.lost  # looking ahead changed nothing
+    duel = make_game(make_state(2, rooms={2: "brigadier"}, corpses={0: ["baron"]}, turn=3))
+    assert not duel.loses_to_police("pass")  # with several players, the police only fine (R-EOR-2)
+
+
+def test_r_solo_4_the_look_ahead_agrees_with_playing_the_round_out() -> None:
+    checked = 0
+    for seed in range(8):
+        game = bloodyinn.new_game(players=1, seed=seed)
+        choices = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.decision == "night" and game.state.turn == 1:  # the round's last action
+                for action in legal:
+                    after = game.copy()
+                    after.apply(action)
+                    assert game.loses_to_police(action) == after.lost
+                    checked += 1
+            game.apply(choices.choice(legal))
+    assert checked > 100
 
 
 def test_r_solo_5_rank_titles_for_long_solitaire_games_only() -> None:

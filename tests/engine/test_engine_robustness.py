@@ -108,7 +108,8 @@ MALFORMED = ["", "   ", "bribe", "bribe room9", "bribe room0", "bribe room3+room
              "pass cash-checks 1 buy-checks 1", "pass launder", "build", "build unicorn", "build baron pay",
              "build baron pay x,y", "build baron key room3", "build monk service room3", "kill",
              "kill peasant pay baron", "kill room1 pay", "bury", "bury baron", "bury baron under",
-             "bury baron under nowhere.1", "bury baron under barn.9", "bury baron under barn.0 +", "gravedigger",
+             "bury baron under nowhere.1", "bury baron under barn.9", "bury baron under barn.0 +",
+             "bury baron under barn.p0", "bury baron under barn.P5", "gravedigger",
              "gravedigger checks",
              "gravedigger checks -1", "release", "release a b", "teleport room1", "bribe peasants 2 3",
              "bribe room3 pay unicorn", "bribe room3 pay peasant pay peasant", "PASS PASS", "🩸"]
