@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from bloodyinn import new_game
 from bloodyinn.tui.app import BloodyInnApp
-from bloodyinn.tui.screens import EndScreen
+from bloodyinn.tui.screens import EndScreen, LosingMoveScreen
 from bloodyinn.tui.session import Session
 
 SIZE = (160, 50)
@@ -55,11 +55,16 @@ async def take_turn(app: BloodyInnApp, pilot: Pilot[None], choices: random.Rando
     game = app.session.game
     moves = len(game.actions)
     while len(game.actions) == moves:
-        await wait_for(pilot, lambda: app.chooser.chooser is not None or len(game.actions) > moves)
+        await wait_for(pilot, lambda: app.chooser.chooser is not None or len(game.actions) > moves
+                       or isinstance(app.screen, LosingMoveScreen))
         if len(game.actions) > moves:
             return
-        pick = choices.randint(1, min(len(app.chooser._options), 9))
-        await pilot.press("enter" if pick == 1 else str(pick))
+        if isinstance(app.screen, LosingMoveScreen):  # asked whether to lose the solitaire game: yes or no
+            await pilot.press(choices.choice("yn"))
+            continue
+        numbers = app.chooser.numbers[:9]
+        pick = choices.randrange(len(numbers))
+        await pilot.press("enter" if pick == 0 else str(numbers[pick]))
 
 
 async def play_to_end(app: BloodyInnApp, pilot: Pilot[None], seed: int) -> None:

@@ -17,26 +17,31 @@ from textual.widgets import Footer, RichLog
 
 from ..actions import Action
 from ..errors import BloodyInnError
+from . import render
 from .choice import Chooser
-from .screens import CardsScreen, EndScreen, HelpScreen, NotationScreen
+from .screens import CardsScreen, EndScreen, HelpScreen, LosingMoveScreen, NotationScreen
 from .session import HEADLINE, Session
 from .widgets import ChooserPanel, InnPanel, PlayersPanel, StatusBar
 
 # A decision in the log ("P2: Kill the Count ..."), as opposed to its consequences.
 DECISION = re.compile(r"P\d: ")
 CSS = """
-#status { height: 2; padding: 0 1; background: $boost; }
+#status { height: auto; padding: 0 1; background: $boost; }
 #main { height: 1fr; }
-#board { width: 3fr; }
+#board { width: 3fr; scrollbar-size-vertical: 1; }
 #side { width: 2fr; }
 InnPanel, PlayersPanel { border: round $primary; padding: 0 1; height: auto; }
 #chooser { border: round $accent; padding: 0 1; height: auto; max-height: 70%; }
 #options { height: auto; max-height: 16; border: none; padding: 0; }
 #details { height: auto; color: $text-muted; margin-top: 1; }
 #log { border: round $primary; height: 1fr; min-height: 6; }
-NotationScreen, HelpScreen, CardsScreen { align: center middle; }
-#cards { width: 95%; height: 90%; border: thick $accent; background: $surface; }
-#notation, #help { width: 90; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+NotationScreen, HelpScreen, CardsScreen, LosingMoveScreen { align: center middle; }
+#cards { width: 100%; max-width: 110; height: 100%; border: thick $accent; background: $surface; padding: 0 1; }
+#notation, #losing { width: 100%; max-width: 90; height: auto; border: thick $accent; background: $surface;
+                     padding: 1 2; }
+#help { width: 100%; max-width: 84; height: auto; max-height: 100%; border: thick $accent; background: $surface;
+        padding: 0 1; }
+#losing { border: thick $error; }
 #notation-error { margin-top: 1; }
 #end { padding: 1 2; height: auto; }
 """
@@ -188,7 +193,21 @@ class BloodyInnApp(App[None]):
         return lines
 
     def on_chooser_panel_decided(self, message: ChooserPanel.Decided) -> None:
-        self.commit(message.action)
+        self.decide(message.action)
+
+    def decide(self, action: Action) -> None:
+        """Play a person's decision; one that the engine says loses a solitaire game is asked about first."""
+        if not self.session.game.loses_to_police(action):
+            self.commit(action)
+            return
+
+        def answer(play_it: bool | None) -> None:
+            if play_it:
+                self.commit(action)
+            else:
+                self.next_turn()  # back to a fresh choice
+
+        self.push_screen(LosingMoveScreen(self.session.game.describe(action)), answer)
 
     # ------------------------------------------------------------------------------------------ keys
 
@@ -238,18 +257,18 @@ class BloodyInnApp(App[None]):
         self.push_screen(CardsScreen())
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(solo=self.session.game.config.solo))
 
     def action_notation(self) -> None:
         if not self.session.human_to_play:
             self.notify("Wait for your turn to type an action.")
             return
         game = self.session.game
-        examples = [str(a) for a in game.legal_actions()[:3]]
+        examples = [render.notation(a) for a in game.legal_actions()[:3]]
 
         def done(action: Action | None) -> None:
             if action is not None:
-                self.commit(action)
+                self.decide(action)
             else:
                 self.chooser.option_list.focus()
 
@@ -270,6 +289,7 @@ class BloodyInnApp(App[None]):
         found = await asyncio.to_thread(Session.hints, view, legal)
         if len(game.actions) != moves:  # the position changed while the bot thought: the advice is stale
             return
-        lines = ["Hint from the hard bot:", *(f"{n}. {h.text} [{h.action}]" for n, h in enumerate(found, 1))]
+        lines = ["Hint from the hard bot:",
+                 *(f"{n}. {h.text} [{render.notation(h.action)}]" for n, h in enumerate(found, 1))]
         self.chooser.show_note(lines, found[0].action if found else None)
         self.write(lines)

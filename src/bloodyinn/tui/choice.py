@@ -2,8 +2,9 @@
 
 The legal actions are narrowed step by step by grouping them on their fields: first the kind of action, then
 the target(s), the payment, then any follow-up choice (Room Service or Monk room, the Chapel's cards to let go).
-A step with a single option is taken automatically. Whatever the path, the result is one of
-`game.legal_actions()`, so nothing illegal can be submitted. Payment labels say which played cards come back,
+A step with a single option is taken automatically, and every decision ends the same way: a last look at the
+action and Enter to confirm it. Whatever the path, the result is one of `game.legal_actions()`, so nothing
+illegal can be submitted. Payment labels say which played cards come back,
 from the engine's own `game.preview`.
 """
 
@@ -24,6 +25,8 @@ class Option:
     label: str
     actions: tuple[Action, ...]
     info: str = ""
+    # The number key that picks it, when the option has a number of its own (a room); else its place in the list.
+    number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class Step:
     key: Callable[[Action], Hashable]
     label: Callable[[Action], str]
     info: Callable[[Action], str] = field(default=lambda action: "")
+    number: Callable[[Action], int | None] = field(default=lambda action: None)
 
 
 KIND_LABELS = {
@@ -53,8 +57,7 @@ KIND_HELP = {
     "bury": "Bury a corpse under an annex and take its pocket money. Play as many cards as its rank;"
             " religious come back.",
 }
-# Actions whose consequences are worth a last look before they happen.
-CONFIRMED = ("bribe", "build", "kill", "bury")
+SOLO_LOSS = "This loses the game: the police will find an unburied corpse (solitaire, R-SOLO-4)."
 
 
 class Chooser:
@@ -66,6 +69,7 @@ class Chooser:
         self.view = game.view(None)
         self.legal = tuple(game.legal_actions())
         self._previews: dict[Action, list[Event]] = {}
+        self._loses: dict[Action, bool] = {}
         # (step, option, taken automatically) for each step passed so far.
         self.path: list[tuple[Step, Option, bool]] = []
         self.result: Action | None = None
@@ -96,7 +100,8 @@ class Chooser:
         groups: dict[Hashable, list[Action]] = {}
         for action in self.candidates:
             groups.setdefault(step.key(action), []).append(action)
-        return [Option(step.label(group[0]), tuple(group), step.info(group[0])) for group in groups.values()]
+        return [Option(step.label(group[0]), tuple(group), step.info(group[0]), step.number(group[0]))
+                for group in groups.values()]
 
     @property
     def prompt(self) -> str:
@@ -135,15 +140,12 @@ class Chooser:
             if step is None:
                 return
             if step.name == "confirm":
-                action = self.candidates[0]
-                # A forced move still waits for a key press, so the player sees what happens.
-                chosen_by_hand = any(not auto for _, _, auto in self.path)
-                confirmed = bool(self.path) and self.path[-1][0].name == "confirm"
-                if confirmed or (chosen_by_hand and action.kind not in CONFIRMED):
-                    self.result = action
-                    return
+                # Every decision, forced or not, waits for the same confirmation, so the player sees what happens.
+                if self.path and self.path[-1][0].name == "confirm":
+                    self.result = self.candidates[0]
+                return
             options = self.options()
-            if step.name == "confirm" or len(options) > 1:
+            if len(options) > 1:
                 return
             self.path.append((step, options[0], True))
 
@@ -154,11 +156,18 @@ class Chooser:
             self._previews[action] = self.game.preview(action)
         return self._previews[action]
 
+    def loses(self, action: Action) -> bool:
+        """Whether the engine says this action loses a solitaire game to the police."""
+        if action not in self._loses:
+            self._loses[action] = self.game.loses_to_police(action)
+        return self._loses[action]
+
     def details(self, option: Option) -> list[str]:
         """Sentences for the detail pane: what the single action would do, or what the option is about."""
         if len(option.actions) == 1:
             action = option.actions[0]
-            lines = [self.game.describe(action) + "."]
+            lines = [SOLO_LOSS] if self.loses(action) else []
+            lines.append(self.game.describe(action) + ".")
             lines += [event.text for event in self.preview(action) if event.kind != "action"]
             if option.info:
                 lines.append(option.info)
@@ -212,14 +221,16 @@ class Chooser:
         arriving = render.card_plain(self.view["arrival"]) if self.view["arrival"] else "the traveler"
         pay = Step("pay", "How do you pay?", _pay_key, self._pay_label)
         return {
-            "place": [Step("room", f"Which room for {arriving}?", lambda a: _as(a, Place).room, self._room_label)],
+            "place": [Step("room", f"Which room for {arriving}? (keys 1-8: the room)", lambda a: _as(a, Place).room,
+                           self._room_label, number=lambda a: _as(a, Place).room)],
             "pass": [Step("launder", "Pass: launder money?", str, self.game.describe)],
             "bribe": [Step("target", "Whom do you bribe?", _target_key, self._target_label), pay],
             "kill": [Step("target", "Whom do you kill?", _target_key, self._target_label), pay],
             "build": [Step("card", "Which annex do you build?", lambda a: _as(a, Build).card, _build_label,
                            lambda a: render.annex_text(render.occ_of(_as(a, Build).card))),
                       pay,
-                      Step("room", "Which room gets it?", lambda a: _as(a, Build).room, _build_room_label)],
+                      Step("room", "Which room gets it? (keys 1-8: the room)", lambda a: _as(a, Build).room,
+                           _build_room_label, number=lambda a: _as(a, Build).room)],
             "bury": [Step("corpses", "Which corpse, under which annex?", lambda a: _as(a, Bury).corpses,
                           _corpses_label),
                      pay,

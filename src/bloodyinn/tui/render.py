@@ -6,6 +6,7 @@ reads the same without colour. Only the view (`game.view(...)`) and the card tab
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -13,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..actions import Action
 from ..cards import APTITUDE, CARD_BY_ID, OCCUPATION_BY_ANNEX, OCCUPATION_BY_ID, GuestType, Occupation, occupation
 from ..config import CASH_CAP
 
@@ -75,6 +77,12 @@ def seat(seat_number: int | None) -> Text:
     return Text(f"P{seat_number + 1}", style=SEAT_STYLE[seat_number])
 
 
+def notation(action: Action) -> str:
+    """An action's notation as the screen shows it: barns by player, 'barn.P1' for the engine's 'barn.0', so
+    that seats read the same in notation as everywhere on the screen (the engine accepts both)."""
+    return re.sub(r"\bbarn\.(\d)", lambda seat: f"barn.P{int(seat[1]) + 1}", str(action))
+
+
 def annex_title(ref: str) -> str:
     if ref.startswith("barn."):
         return f"Barn of P{int(ref[5:]) + 1}"
@@ -95,15 +103,24 @@ def annex_text(occ: Occupation) -> str:
 # ------------------------------------------------------------------------------------------------ inn
 
 
+# (heading, narrow heading or None when a narrow board drops the column, column settings)
+ROOM_COLUMNS: tuple[tuple[str, str | None, dict[str, Any]], ...] = (
+    ("#", "#", {"width": 1}), ("Key", "Key", {"width": 6}), ("Serv.", "Srv", {"width": 5}),
+    ("Guest", "Guest", {"min_width": 20}), ("Type", None, {"width": 9}), ("Money", "$", {"width": 5}),
+    ("Aptitude", "Does", {"width": 8}), ("Annex", None, {"ratio": 1}))
+NARROW_WIDTHS = {"Srv": 3, "$": 3, "Does": 5}
+
+
 def rooms(view: dict[str, Any], wide: bool = True) -> Table:
-    """The eight rooms; a narrow board drops the type's name (the card's letter and colour still say it)."""
-    table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
-    columns: list[tuple[str, dict[str, Any]]] = [
-        ("#", {"width": 2}), ("Key", {"width": 6}), ("Serv.", {"width": 5}), ("Guest", {"min_width": 20}),
-        ("Type", {"width": 9}), ("Money", {"width": 5}), ("Aptitude", {"width": 8}), ("Annex", {"ratio": 1})]
-    for name, kwargs in columns:
-        if wide or name != "Type":
-            table.add_column(name, no_wrap=True, overflow="ellipsis", **kwargs)
+    """The eight rooms; a narrow board keeps every room's key, token, guest, money and aptitude in full and
+    leaves the type's name (the card's letter and colour still say it) and the annex to the card screen."""
+    table = Table(expand=wide, box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold")
+    for heading, narrow, kwargs in ROOM_COLUMNS:
+        if wide:
+            table.add_column(heading, no_wrap=True, overflow="ellipsis", **kwargs)
+        elif narrow is not None:
+            settings = {**kwargs, "width": NARROW_WIDTHS[narrow]} if narrow in NARROW_WIDTHS else kwargs
+            table.add_column(narrow, no_wrap=True, overflow="ellipsis", **settings)
     for room in view["rooms"]:
         key = room["key"]
         key_text = Text("closed", style="dim") if key is None else (
@@ -116,8 +133,9 @@ def rooms(view: dict[str, Any], wide: bool = True) -> Table:
         occ = occ_of(guest)
         aptitude = APTITUDE[occ.type]
         type_name = [Text(occ.type.value, style=TYPE_STYLE[occ.type])] if wide else []
+        annex = [occ.annex_name or "-"] if wide else []
         table.add_row(str(room["room"]), key_text, service, card(guest), *type_name, f"{occ.pocket}F",
-                      aptitude.value if aptitude else "-", occ.annex_name or "-")
+                      aptitude.value if aptitude else "-", *annex)
     return table
 
 
@@ -149,9 +167,8 @@ def stacks(view: dict[str, Any]) -> Table:
 
 def inn(view: dict[str, Any], width: int) -> RenderableType:
     """The rooms and the stacks; a narrow board leaves the legend to the help and card screens."""
-    wide = width == 0 or width >= 84
-    legend = [Text(LEGEND, style="dim")] if wide else []
-    return Group(rooms(view, wide), Text(""), stacks(view), *legend)
+    legend = [Text(LEGEND, style="dim")] if width == 0 or width >= 84 else []
+    return Group(rooms(view, width == 0 or width >= 78), Text(""), stacks(view), *legend)
 
 
 # ------------------------------------------------------------------------------------------------ players
@@ -186,12 +203,16 @@ def annexes(player: dict[str, Any]) -> Text:
     return Text(" | ").join(parts)
 
 
-def players(view: dict[str, Any], labels: list[str]) -> Table:
+def players(view: dict[str, Any], labels: list[str], width: int = 0) -> Table:
+    """Each innkeeper's money, hand, annexes and corpses; the cash track needs 53 columns, a narrower panel
+    shows the amount alone."""
+    track = width == 0 or width >= 53
     table = Table.grid(padding=(0, 1), expand=True)
     table.add_column(style="bold", no_wrap=True, width=8)
     table.add_column(ratio=1)
-    ruler = Text("0" + " " * 9 + "10" + " " * 8 + "20" + " " * 8 + "30" + " " * 8 + "40", style="dim")
-    table.add_row("", ruler)
+    if track:
+        ruler = Text("0" + " " * 9 + "10" + " " * 8 + "20" + " " * 8 + "30" + " " * 8 + "40", style="dim")
+        table.add_row("", ruler)
     for player in view["players"]:
         number = player["seat"]
         booty = player["cash"] + 10 * player["checks"]
@@ -202,7 +223,9 @@ def players(view: dict[str, Any], labels: list[str]) -> Table:
         if view["current_player"] == number:
             head.append("  > to decide", style="reverse")
         table.add_row(seat(number), head)
-        table.add_row("Cash", Text.assemble(cash_track(player["cash"]), (f" {player['cash']}F", "bold")))
+        amount = Text(f" {player['cash']}F", style="bold") if track else Text(f"{player['cash']}F of 40F",
+                                                                                  style="bold")
+        table.add_row("Cash", Text.assemble(cash_track(player["cash"]), amount) if track else amount)
         table.add_row("Hand", Text.assemble(f"({len(player['hand'])}) ", cards(player["hand"], "empty")))
         table.add_row("Annexes", annexes(player))
         corpses = cards(player["corpses"], "none")
@@ -235,15 +258,24 @@ def phase(view: dict[str, Any], labels: list[str]) -> str:
     return f"Wages: {who} chooses the accomplices who leave unpaid"
 
 
-def status(view: dict[str, Any], labels: list[str]) -> Text:
+def status(view: dict[str, Any], labels: list[str], width: int = 0) -> Text:
+    """Two lines: the game and the round, then what the table waits for. A terminal narrower than 110 columns
+    gets the short wording, so that the first line never wraps."""
     settings = view["settings"]
-    variants = ", ".join(v.replace("_", " ") for v in settings["variants"]) or "no variant"
+    variants = ", ".join(v.replace("_", " ") for v in settings["variants"])
     solo = "solitaire" if settings["players"] == 1 else f"{settings['players']} players"
-    text = Text.assemble(("The Bloody Inn", "bold"), f"  |  {settings['length']} game, {solo}, {variants}",
-                         f"  |  Round {view['round']}, season {view['season']} of 2")
-    if view["final_round"]:
-        text.append("  |  FINAL ROUND", style="bold red")
-    text.append("  |  First player: ")
+    if width == 0 or width >= 110:
+        text = Text.assemble(("The Bloody Inn", "bold"),
+                             f"  |  {settings['length']} game, {solo}, {variants or 'no variant'}",
+                             f"  |  Round {view['round']}, season {view['season']} of 2")
+        if view["final_round"]:
+            text.append("  |  FINAL ROUND", style="bold red")
+        text.append("  |  First player: ")
+    else:
+        text = Text.assemble((f"Round {view['round']}", "bold"), f" (season {view['season']}/2)")
+        if view["final_round"]:
+            text.append(" FINAL", style="bold red")
+        text.append(f" | {settings['length']}, {solo}{', ' + variants if variants else ''} | First: ")
     text.append_text(seat(view["first_player"]))
     text.append("\n")
     text.append(phase(view, labels), style="bold")

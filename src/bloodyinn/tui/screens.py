@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -17,6 +18,7 @@ from ..actions import Action
 from ..cards import APTITUDE, OCCUPATIONS
 from ..errors import BloodyInnError
 from ..game import Game
+from ..rules.endgame import SOLO_TITLES
 from . import render
 
 
@@ -34,6 +36,7 @@ class NotationScreen(ModalScreen[Action | None]):
         with Vertical(id="notation"):
             yield Static(Text("Type an action in notation, then Enter (Escape cancels).", style="bold"))
             yield Static(Text("Legal now, for example: " + " | ".join(self._examples), style="dim"))
+            yield Static(Text("Annexes by card id (distiller.2), barns by player (barn.P1).", style="dim"))
             yield Input(placeholder="e.g. bribe room3 pay peasant", id="notation-input")
             yield Static(id="notation-error")
 
@@ -51,35 +54,47 @@ class NotationScreen(ModalScreen[Action | None]):
 
 HELP = """\
 Keys (no mouse needed)
-  Up/Down, 1-9   pick an option          Enter      choose it
-  Backspace      step back in the choice :  or t    type an action in notation
-  h              ask the hard bot for a hint
-  u              take back your last decision (and the bots' moves after it)
-  space          skip the bots' pauses until your next turn
-  s              save now (the game is also saved after every move)
-  c              the cards: every guest, its aptitude and its annex's effect
-  Tab            move between the choices, the board and the log (arrows then scroll)
-  ?              this help                q          quit (resume with --load FILE)
+  Up/Down, Enter  pick an option   1-9  pick by number (rooms: room number)
+  Backspace       step back        every move ends with Confirm: Enter
+  : or t          type an action in notation (barn.P1: the barn of P1)
+  h  a hint from the hard bot      u  take back your last decision
+  space  skip the bots' pauses     s  save now (also after every move)
+  c  the cards and their annexes   Tab  go to the choices, board or log
+  ?  this help                     q  quit (resume with --load FILE)
 
 Cards: Name [XR]: X is the type letter, R the rank (0-3).
-  M merchant (blue, bribe)   A artisan (red, build)   P police (grey, kill)
-  R religious (purple, bury) N noble (green)          Y peasant (yellow)
-Keys and Room Service tokens show their owner as P1-P4 (white = neutral key).
-Cash track: one '=' per franc, a tick every 10F, up to 40F. Booty = cash + 10F per check.
+  M merchant (blue, bribes)  A artisan (red, builds)  P police (grey, kills)
+  R religious (purple, buries)  N noble (green)  Y peasant (yellow)
+Keys and Room Service tokens: P1-P4, or white (a neutral key).
+Cash: '=' per franc, a tick every 10F, up to 40F. Booty: cash + 10F a check.
 """
 
 
-def card_table() -> Table:
-    """Every occupation: type, rank, pocket money, copies, aptitude and annex with its effect."""
-    table = Table(title="The guests and their annexes", expand=True)
-    for name in ("Card", "Type", "Pocket", "Copies", "Aptitude", "Annex and effect"):
-        table.add_column(name, ratio=4 if name == "Annex and effect" else None, no_wrap=name != "Annex and effect")
+def solo_help() -> str:
+    """The solitaire rules a player must know: the loss (R-SOLO-4) and the long game's titles (R-SOLO-5)."""
+    bands = sorted(SOLO_TITLES)
+    titles = [f"{low}-{high - 1}F {name}" for (low, name), (high, _) in itertools.pairwise(bands)]
+    titles.append(f"{bands[-1][0]}F and more: {bands[-1][1]}")
+    return ("\nSolitaire\n"
+            "  You lose at once if you have an unburied corpse when the police\n"
+            "  investigate (a police guest in a room at the end of a round) or when\n"
+            "  the game ends; you are asked before a move that does that.\n"
+            f"  Long game titles (below {bands[0][0]}F none): " + ", ".join(titles[:1]) + ",\n  "
+            + ", ".join(titles[1:3]) + ",\n  " + ", ".join(titles[3:]) + ".\n")
+
+
+def card_list() -> Text:
+    """Every occupation: type, aptitude, pocket money, copies, then its annex and effect. Plain lines that wrap
+    at any width, so the reference reads on a small terminal too."""
+    text = Text()
     for occ in OCCUPATIONS:
         aptitude = APTITUDE[occ.type]
-        table.add_row(render.card(occ.id), Text(occ.type.value, style=render.TYPE_STYLE[occ.type]),
-                      f"{occ.pocket}F", str(occ.copies), aptitude.value if aptitude else "-",
-                      render.annex_text(occ) or "-")
-    return table
+        text.append_text(render.card(occ.id))
+        text.append(f"  {occ.type.value}", style=render.TYPE_STYLE[occ.type])
+        text.append(f", {aptitude.value}s" if aptitude else "")
+        text.append(f", {occ.pocket}F pocket money, {occ.copies} cop{'ies' if occ.copies > 1 else 'y'}\n")
+        text.append(f"  {render.annex_text(occ) or 'No annex.'}\n", style="dim" if not occ.annex_name else "")
+    return text
 
 
 class CardsScreen(ModalScreen[None]):
@@ -88,8 +103,9 @@ class CardsScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,c,q", "close", "Close")]
 
     def compose(self) -> Any:
-        with VerticalScroll(id="cards"):
-            yield Static(card_table())
+        with VerticalScroll(id="cards") as cards:
+            cards.border_title = "The guests and their annexes (arrows scroll, Escape closes)"
+            yield Static(card_list())
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -98,12 +114,39 @@ class CardsScreen(ModalScreen[None]):
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
 
+    def __init__(self, solo: bool = False) -> None:
+        super().__init__()
+        self._solo = solo
+
     def compose(self) -> Any:
-        with Vertical(id="help"):
-            yield Static(Text(HELP))
+        with VerticalScroll(id="help") as help_box:
+            help_box.border_title = "Help (Escape closes)"
+            yield Static(Text(HELP + (solo_help() if self._solo else "")))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class LosingMoveScreen(ModalScreen[bool]):
+    """Asked before a move that the engine says loses a solitaire game to the police."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "answer(True)", "Play it"),
+                                             Binding("n,escape", "answer(False)", "Choose again")]
+
+    def __init__(self, move: str) -> None:
+        super().__init__()
+        self._move = move
+
+    def compose(self) -> Any:
+        with Vertical(id="losing"):
+            yield Static(Text.assemble(
+                ("This move loses the game.\n\n", "bold red"), f"{self._move}.\n\n",
+                "Afterwards you will have an unburied corpse when the police investigate or the game ends,"
+                " whatever you do this round: in solitaire that loses at once (R-SOLO-4).\n\n",
+                ("y: play it anyway    n or Escape: choose again", "bold")))
+
+    def action_answer(self, play_it: bool) -> None:
+        self.dismiss(play_it)
 
 
 def tie_break(game: Game) -> str | None:

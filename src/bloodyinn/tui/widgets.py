@@ -18,11 +18,20 @@ from .choice import Chooser, Option
 
 
 class StatusBar(Static):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[dict[str, Any], list[str], str | None] | None = None
+
     def show(self, view: dict[str, Any], labels: list[str], save_error: str | None = None) -> None:
-        text = render.status(view, labels)
+        self._shown = (view, labels, save_error)
+        text = render.status(view, labels, self.content_size.width)
         if save_error is not None:
             text.append("  |  NOT SAVED (s retries)", style="bold red")
         self.update(text)
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
 
 class InnPanel(Static):
@@ -43,11 +52,20 @@ class InnPanel(Static):
 
 
 class PlayersPanel(Static):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[dict[str, Any], list[str]] | None = None
+
     def on_mount(self) -> None:
         self.border_title = "Innkeepers"
 
     def show(self, view: dict[str, Any], labels: list[str]) -> None:
-        self.update(render.players(view, labels))
+        self._shown = (view, labels)
+        self.update(render.players(view, labels, self.content_size.width))
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
 
 class ChooserPanel(Vertical):
@@ -134,8 +152,8 @@ class ChooserPanel(Vertical):
         self.query_one("#prompt", Static).update(prompt)
         option_list = self.option_list
         option_list.clear_options()
-        option_list.add_options([ListOption(Text(f"{i}. {o.label}" if i < 10 else f"   {o.label}"), id=str(i))
-                                 for i, o in enumerate(self._options, 1)])
+        option_list.add_options([ListOption(Text(f"{n}. {o.label}" if n < 10 else f"   {o.label}"), id=str(i))
+                                 for i, (n, o) in enumerate(zip(self.numbers, self._options, strict=True))])
         if self._options:
             option_list.highlighted = 0
             self._point_at_advice()
@@ -148,8 +166,14 @@ class ChooserPanel(Vertical):
         event.stop()
         self._pick(event.option_index)
 
+    @property
+    def numbers(self) -> list[int]:
+        """The number key of each option: its own number (a room's) or its place in the list."""
+        return [o.number if o.number is not None else i for i, o in enumerate(self._options, 1)]
+
     def action_pick(self, number: int) -> None:
-        self._pick(number - 1)
+        if number in self.numbers:
+            self._pick(self.numbers.index(number))
 
     def _pick(self, index: int) -> None:
         if self.chooser is None or not 0 <= index < len(self._options):
