@@ -3,6 +3,7 @@ over the unseen cards, clones without a hidden future, token moves, and OpenSpie
 
 from __future__ import annotations
 
+import json
 import re
 
 import numpy as np
@@ -113,7 +114,8 @@ def test_a_compound_action_is_typed_one_token_at_a_time_and_applied_by_its_last_
 
 def test_every_player_move_offers_at_least_two_tokens_and_tensors_come_from_the_view() -> None:
     """As in the environments: forced tokens are typed for the player; the observation tensor is the
-    environments' `observation_from_view` of the seat's view and of the tokens it typed."""
+    environments' `observation_from_view` of the seat's view and of the tokens it typed, the observation string
+    that view as JSON."""
     rng = np.random.RandomState(9)
     game = load(players=3, variants="fcfs")
     state = game.new_initial_state()
@@ -125,9 +127,11 @@ def test_every_player_move_offers_at_least_two_tokens_and_tensors_come_from_the_
         seat = state.current_player()
         engine = state.chance.game
         for observer in range(3):
+            view = engine.view(observer)
             prefix = state.prefix if observer == seat else ()
-            expected = observation_from_view(engine.view(observer), prefix)
-            assert np.array_equal(np.asarray(state.observation_tensor(observer)), expected)
+            assert np.array_equal(np.asarray(state.observation_tensor(observer)), observation_from_view(view, prefix))
+            view.pop("legal_actions", None)  # the legal tokens say it
+            assert json.loads(state.observation_string(observer))["view"] == view
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert game.observation_tensor_shape() == [OBSERVATION_SIZE]
 
