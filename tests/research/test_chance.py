@@ -154,3 +154,26 @@ def test_r_welcome_5_the_reshuffle_reveals_cards_of_the_exit_stack() -> None:
             else:
                 game.apply(rng.choice(game.legal_actions()))
     pytest.fail("no game of 20 reached the reshuffle")
+
+
+def test_r_info_2_in_season_2_the_outcomes_are_the_stacks_known_cards_below_its_top() -> None:
+    """After the reshuffle the stack's cards are public (the view lists them), only their order is not: a reveal
+    is any of the stack's cards below its top, equally likely."""
+    checked = 0
+    for seed in range(10):
+        game = chance_game(2, length="short", seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            engine = game.game
+            if game.is_chance and engine is not None and engine.state.reshuffled and engine.state.entrance:
+                stack = engine.view(None)["entrance"]
+                below = sorted(CARD_BY_ID[card] for card in stack["cards"])
+                below.remove(CARD_BY_ID[stack["top"]])
+                expected = sorted(set(below) - set(game.revealed))
+                assert [card for card, _ in game.chance_outcomes()] == expected
+                checked += 1
+            if game.is_chance:
+                game.apply_chance(rng.choice(game.chance_outcomes())[0])
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+    assert checked >= 10
