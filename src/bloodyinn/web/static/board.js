@@ -108,7 +108,7 @@ export function renderResult(result, seats) {
   const rows = result.breakdown.map((r) => {
     const bonus = r.end_bonus.reduce((sum, b) => sum + b.amount, 0);
     const win = result.winners.includes(r.seat);
-    return `<tr class="${win ? "winner" : ""}"><td>${mark(r.seat)} ${esc(seatName(seats, r.seat))}${win ? " · <b>winner</b>" : ""}</td>
+    return `<tr class="${win ? "winner" : ""}"><td>${mark(r.seat)} ${esc(seatName(seats, r.seat))}${(result.resigned || []).includes(r.seat) ? ' · <i class="resigned">resigned, played out by a bot</i>' : ""}${win ? " · <b>winner</b>" : ""}</td>
       <td>${r.cash}F</td><td>${r.checks} (${r.checks_value}F)</td><td>${bonus ? `+${bonus}F` : "—"}</td>
       <td>${r.corpses_under_own_annexes}</td><td><b>${r.total}F</b></td></tr>`;
   }).join("");

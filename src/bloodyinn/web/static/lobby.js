@@ -61,7 +61,7 @@ function seatText(s) {
 function clockText(clock) {
   if (!clock || clock.mode === "none") return "";
   const s = clock.seconds;
-  return ` · ⏱ ${s >= 86400 ? `${s / 86400} d` : s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`} a move`;
+  return ` · clock ${s >= 86400 ? `${s / 86400} d` : s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`} a move`;
 }
 
 async function refresh() {

@@ -180,7 +180,7 @@ function renderSeats() {
   const code = state.invite || invite; // private tables: only players (or invited people) can pass links on
   $("seats").innerHTML = seats.map((s) => {
     const link = `${location.origin}${tablePath}?join=${s.seat}${code ? `&invite=${encodeURIComponent(code)}` : ""}`;
-    const status = s.kind === "bot" ? `${s.status ? `${SEAT_STATUS[s.status]} · played by the ` : ""}bot · ${esc(s.bot)}`
+    const status = s.kind === "bot" ? (s.status ? `${SEAT_STATUS[s.status]} · played by the ${esc(s.bot)} bot` : `bot · ${esc(s.bot)}`)
       : s.open ? "open" : s.online ? "online" : "away";
     const action = s.open && (!state.table.private || code)
       ? `<input type="text" readonly value="${esc(link)}" aria-label="Join link for seat ${s.seat + 1}">
@@ -253,7 +253,7 @@ function tickClock() {
   const time = left >= 3600 ? `${Math.floor(left / 3600)} h ${String(Math.floor((left % 3600) / 60)).padStart(2, "0")} min`
     : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   const who = state.view.current_player === identity?.seat ? "you" : seatName(state.table.seats, state.view.current_player);
-  box.textContent = `⏱ ${time} left for ${who}; then a bot plays the seat`;
+  box.textContent = `Clock: ${time} left for ${who}; then a bot plays the seat`;
   box.classList.toggle("urgent", left <= 10);
 }
 setInterval(tickClock, 1000);
