@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from server_helpers import act, create_table, in_process_client, join, play_until, state
 
+from bloodyinn.server.protocol import server_messages
 from bloodyinn.server.settings import ServerSettings
 
 if TYPE_CHECKING:
@@ -152,3 +153,32 @@ def test_no_undo_with_another_person_at_the_table(client: TestClient) -> None:
     refused = client.post(f"/api/tables/{table_id}/undo", json={"seat": first}, headers={"X-Seat-Token": tokens[first]})
     assert refused.status_code == 403 and "bots" in refused.json()["message"]
     assert state(client, table_id)["seq"] == 1  # nothing was taken back
+
+
+def next_state(ws: Any, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    for _ in range(2000):
+        message: dict[str, Any] = ws.receive_json()
+        server_messages.validate_python(message)  # every message matches the published schema
+        if message["type"] == "state" and wanted(message):
+            return message
+    raise AssertionError("no such state")
+
+
+def test_everyone_at_the_table_sees_an_undo_and_a_resignation_live(client: TestClient) -> None:
+    table_id = create_table(client, AGAINST_A_BOT, seed=10)
+    token = join(client, table_id, 0, "Ann")
+    first = wait_for(lambda: (s := state(client, table_id, 0, token))["choices"] and s)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        watcher.send_json({"type": "hello"})
+        next_state(watcher, lambda m: "log" in m)
+        assert act(client, table_id, 0, token, first["seq"], first["choices"][-1]["text"]).status_code == 200
+        wait_for(lambda: state(client, table_id, 0, token)["undo"])
+        headers = {"X-Seat-Token": token}
+        assert client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}, headers=headers).status_code == 200
+        # The spectator is sent the whole log again, as it is after the undo.
+        undone = next_state(watcher, lambda m: "log" in m)
+        assert undone["seq"] == first["seq"] and all(e["seq"] <= first["seq"] for e in undone["log"])
+        assert client.post(f"/api/tables/{table_id}/resign", json={"seat": 0}, headers=headers).status_code == 204
+        resigned = next_state(watcher, lambda m: m["table"]["seats"][0]["status"] is not None)
+        assert resigned["table"]["seats"][0]["status"] == "resigned"
+        assert resigned["table"]["seats"][0]["kind"] == "bot"
