@@ -206,7 +206,8 @@ class Game:
         self._legal = None
 
     def copy(self) -> Game:
-        """An independent copy for search (the applied-action list is shared until either side appends)."""
+        """An independent copy for search: the position is copied, the random generator is shared until either
+        side uses it (so both deal the same future cards), the settings and the starting position are shared."""
         clone = Game.__new__(Game)
         clone.config = self.config
         clone._start = self._start

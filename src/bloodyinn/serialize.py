@@ -17,7 +17,7 @@ def _ids(cards: list[int]) -> list[str]:
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
-    version, internal, gauss = state.rng.getstate()
+    version, internal, gauss = state.rng_state()
     return {
         "players": state.players,
         "culled": _ids(state.culled),

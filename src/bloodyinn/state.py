@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import CARD_RANK, PEASANTS, TRAVELERS, barn_of
 from .config import NUM_ROOMS, START_CASH, START_CHECKS, GameConfig
@@ -28,10 +29,30 @@ class Stage:
     OVER = "over"
 
 
-@dataclass(slots=True)
+class _CopyOnUse:
+    """`State.rng`, the one generator of the game's randomness (R-SETUP-7), shared by a state and its copies
+    until one of them uses it: that one first takes a private generator in the same state. So copying costs
+    nothing for the generator (search copies states by the thousand and rarely draws: only the season-2
+    reshuffle does), and a copy and its original still draw the same future cards from the same point."""
+
+    def __get__(self, state: State | None, owner: type | None = None) -> random.Random:
+        if state is None:
+            raise AttributeError("rng")  # no default: a state is always built with its generator
+        fields = state.__dict__
+        if fields["_rng_shared"]:
+            private = random.Random.__new__(random.Random)  # not Random(): that would seed from the OS
+            private.setstate(fields["_rng"].getstate())
+            fields["_rng"], fields["_rng_shared"] = private, False
+        return fields["_rng"]
+
+    def __set__(self, state: State, rng: random.Random) -> None:
+        state.__dict__["_rng"], state.__dict__["_rng_shared"] = rng, False
+
+
+@dataclass  # no slots: they would replace the `rng` descriptor
 class State:
     players: int
-    rng: random.Random
+    rng: _CopyOnUse = _CopyOnUse()  # reads and writes a random.Random
     # Zones (R-ZONE-1)
     culled: list[int] = field(default_factory=list)
     unused_peasants: list[int] = field(default_factory=list)
@@ -69,39 +90,33 @@ class State:
         return 2 if self.reshuffled else 1
 
     def copy(self) -> State:
-        """An independent copy (the RNG included), cheap enough for tree search."""
-        rng = random.Random.__new__(random.Random)  # not Random(): seeding from the OS costs ~30 µs per copy
-        rng.setstate(self.rng.getstate())
-        return State(
-            players=self.players,
-            rng=rng,
-            culled=self.culled[:],
-            unused_peasants=self.unused_peasants[:],
-            gravedigger=self.gravedigger[:],
-            entrance=self.entrance[:],
-            arrival=self.arrival,
-            rooms=self.rooms[:],
-            bistro=self.bistro[:],
-            hands=[h[:] for h in self.hands],
-            annexes=[a[:] for a in self.annexes],
-            buried={a: c[:] for a, c in self.buried.items()},
-            corpses=[c[:] for c in self.corpses],
-            exit=self.exit[:],
-            keys=self.keys[:],
-            room_service=self.room_service[:],
-            cash=self.cash[:],
-            checks=self.checks[:],
-            round=self.round,
-            first_player=self.first_player,
-            reshuffled=self.reshuffled,
-            final_round=self.final_round,
-            stage=self.stage,
-            turn=self.turn,
-            police_present=self.police_present,
-            pending_release=self.pending_release,
-            lost=self.lost,
-            end_bonus=[b[:] for b in self.end_bonus],
-        )
+        """An independent copy, cheap enough for tree search: every zone is copied, the random generator is
+        shared until either side uses it (see `_CopyOnUse`)."""
+        clone = State.__new__(State)
+        fields = clone.__dict__
+        fields.update(self.__dict__)  # the numbers, flags and the shared generator
+        fields["culled"] = self.culled[:]
+        fields["unused_peasants"] = self.unused_peasants[:]
+        fields["gravedigger"] = self.gravedigger[:]
+        fields["entrance"] = self.entrance[:]
+        fields["rooms"] = self.rooms[:]
+        fields["bistro"] = self.bistro[:]
+        fields["hands"] = [h[:] for h in self.hands]
+        fields["annexes"] = [a[:] for a in self.annexes]
+        fields["buried"] = {a: c[:] for a, c in self.buried.items()}
+        fields["corpses"] = [c[:] for c in self.corpses]
+        fields["exit"] = self.exit[:]
+        fields["keys"] = self.keys[:]
+        fields["room_service"] = self.room_service[:]
+        fields["cash"] = self.cash[:]
+        fields["checks"] = self.checks[:]
+        fields["end_bonus"] = [b[:] for b in self.end_bonus]
+        fields["_rng_shared"] = self.__dict__["_rng_shared"] = True
+        return clone
+
+    def rng_state(self) -> tuple[Any, ...]:
+        """The generator's state (for saves), read without taking a private copy of a shared generator."""
+        return self.__dict__["_rng"].getstate()
 
     # ---- small queries used by several rules
 

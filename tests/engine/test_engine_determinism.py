@@ -45,6 +45,35 @@ def test_r_setup_7_the_seed_decides_the_deal_first_player_and_reshuffle() -> Non
     assert a.state.entrance == b.state.entrance
 
 
+@pytest.mark.parametrize(("players", "copy_at", "copy_first"), [(2, 0, True), (2, 0, False), (3, 40, True),
+                                                               (4, 25, False), (2, 60, True)])
+def test_r_setup_7_a_copy_and_its_original_draw_the_same_future_cards(players: int, copy_at: int,
+                                                                      copy_first: bool) -> None:
+    """Copies share the random generator until one of them uses it: whichever side reaches the season-2
+    reshuffle first, and however the other is copied or reseeded meanwhile, both deal the same cards."""
+    game = played_to(bloodyinn.new_game(players=players, length="long", seed=copy_at), copy_at, random.Random(0))
+    copy = game.copy()
+    grandchild = copy.copy()
+    grandchild.state.rng.seed(12345)  # search bots reseed their copies: the others must not notice
+    first, second = (copy, game) if copy_first else (game, copy)
+    choose = random.Random(players)
+    moves = []
+    while not first.is_over:
+        moves.append(choose.choice(first.legal_actions()))
+        first.apply(moves[-1])
+    assert first.state.reshuffled
+    for move in moves:
+        second.apply(move)
+    assert first.to_json() == second.to_json()
+    assert bloodyinn.Game.replay(first.record()).to_json() == first.to_json()
+
+
+def played_to(game: bloodyinn.Game, moves: int, choose: random.Random) -> bloodyinn.Game:
+    for _ in range(moves):
+        game.apply(choose.choice(game.legal_actions()))
+    return game
+
+
 def test_a_game_without_a_seed_records_the_one_it_drew() -> None:
     game = bloodyinn.new_game(players=2)
     game.apply(game.legal_actions()[0])

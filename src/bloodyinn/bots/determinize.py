@@ -25,5 +25,5 @@ def redeal(sample: Game, seed: int) -> Game:
         deal.shuffle(hidden)
         state.entrance[:below] = hidden[:below]
         state.culled = sorted(hidden[below:])
-    state.rng.seed(deal.getrandbits(64))
+    state.rng = random.Random(deal.getrandbits(64))  # a new generator: the sample keeps its own
     return game
