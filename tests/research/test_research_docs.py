@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text()
-SECTIONS = ("Action encoding", "PettingZoo", "Gymnasium", "OpenSpiel", "Self-play data")
+SECTIONS = ("Action encoding", "PettingZoo", "Gymnasium", "OpenSpiel", "Self-play data", "Positions", "Card data",
+            "Running many games: executors and Ray")
 
 
 def section(title: str) -> str:
