@@ -10,7 +10,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.text import Text
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Static
 
 from bloodyinn import new_game
@@ -79,3 +81,14 @@ async def play_to_end(app: BloodyInnApp, pilot: Pilot[None], seed: int) -> None:
 
 def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(test())
+
+
+def rendered(widget: Widget) -> str:
+    """What a widget draws at its actual size on the screen, borders included, as plain text."""
+    width, height = widget.outer_size
+    return "\n".join(line.text for line in widget.render_lines(Region(0, 0, width, height)))
+
+
+def words(text: str) -> str:
+    """Text with every run of spaces and line breaks as one space, to find phrases however they wrap."""
+    return " ".join(text.replace("│", " ").split())

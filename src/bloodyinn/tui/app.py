@@ -40,26 +40,28 @@ NotationScreen, HelpScreen, CardsScreen, LosingMoveScreen { align: center middle
 #notation, #losing { width: 100%; max-width: 90; height: auto; border: thick $accent; background: $surface;
                      padding: 1 2; }
 #help { width: 100%; max-width: 84; height: auto; max-height: 100%; border: thick $accent; background: $surface;
-        padding: 0 1; }
+        padding: 0 1; scrollbar-size-vertical: 1; }
 #losing { border: thick $error; }
 #notation-error { margin-top: 1; }
-#end { padding: 1 2; height: auto; }
+#end { padding: 1 2; height: 1fr; }
 """
 
 
 class BloodyInnApp(App[None]):
     TITLE = "The Bloody Inn"
     CSS = CSS
+    # Help and quit come first, so that a narrow terminal's footer still shows them.
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
-        Binding("colon,t", "notation", "Type action"),
-        Binding("space", "skip", "Skip bots' pauses"),
+        Binding("i", "board_view", "Inn/innkeepers"),
+        Binding("colon,t", "notation", "Type"),
+        Binding("space", "skip", "Skip pauses"),
         Binding("s", "save", "Save"),
         Binding("r", "results", "Results"),
         Binding("c", "cards", "Cards"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, session: Session, pace: float = 0.8, notices: tuple[str, ...] = ()) -> None:
@@ -117,6 +119,7 @@ class BloodyInnApp(App[None]):
         self.announce_save_state()
         self.query_one("#inn", InnPanel).show(view)
         self.query_one("#players", PlayersPanel).show(view, labels)
+        self.call_after_refresh(self.refresh_bindings)  # the board may now overflow, or fit again
 
     def announce_save_state(self) -> None:
         """Say when saving starts failing (the game goes on) and when it works again."""
@@ -220,7 +223,22 @@ class BloodyInnApp(App[None]):
             return not over and bool(self.session.bots)
         if action in ("hint", "undo", "notation"):
             return not over
+        if action == "board_view":  # only when the board does not fit (a small terminal)
+            boards = self.query("#board")
+            return bool(boards) and boards.first(VerticalScroll).max_scroll_y > 0
         return True
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)
+
+    def action_board_view(self) -> None:
+        """On a small terminal the board scrolls: this key goes from the inn to the innkeepers and back."""
+        board = self.query_one("#board", VerticalScroll)
+        players = self.query_one("#players", PlayersPanel)
+        if board.scroll_y < min(players.virtual_region.y, board.max_scroll_y):
+            board.scroll_to_widget(players, animate=False, top=True)
+        else:
+            board.scroll_home(animate=False)
 
     def action_results(self) -> None:
         if not isinstance(self.screen, EndScreen):

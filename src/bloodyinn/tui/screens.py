@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -53,20 +54,20 @@ class NotationScreen(ModalScreen[Action | None]):
 
 
 HELP = """\
-Keys (no mouse needed)
-  Up/Down, Enter  pick an option   1-9  pick by number (rooms: room number)
+  Up/Down, Enter  pick an option   1-9  pick by number (room number)
   Backspace       step back        every move ends with Confirm: Enter
   : or t          type an action in notation (barn.P1: the barn of P1)
   h  a hint from the hard bot      u  take back your last decision
-  space  skip the bots' pauses     s  save now (also after every move)
-  c  the cards and their annexes   Tab  go to the choices, board or log
-  ?  this help                     q  quit (resume with --load FILE)
+  space  skip the bots' pauses     s  save now (also after each move)
+  c  the cards and their annexes   i  the inn or the innkeepers
+  Tab  to the choices, board, log  ?  this help   q  quit (--load resumes)
 
 Cards: Name [XR]: X is the type letter, R the rank (0-3).
-  M merchant (blue, bribes)  A artisan (red, builds)  P police (grey, kills)
-  R religious (purple, buries)  N noble (green)  Y peasant (yellow)
+  M merchant (blue, bribes)   A artisan (red, builds)
+  P police (grey, kills)      R religious (purple, buries)
+  N noble (green)             Y peasant (yellow)
 Keys and Room Service tokens: P1-P4, or white (a neutral key).
-Cash: '=' per franc, a tick every 10F, up to 40F. Booty: cash + 10F a check.
+Cash track: up to 40F, a tick every 10F. Booty = cash + 10F per check.
 """
 
 
@@ -83,18 +84,19 @@ def solo_help() -> str:
             + ", ".join(titles[1:3]) + ",\n  " + ", ".join(titles[3:]) + ".\n")
 
 
-def card_list() -> Text:
-    """Every occupation: type, aptitude, pocket money, copies, then its annex and effect. Plain lines that wrap
-    at any width, so the reference reads on a small terminal too."""
-    text = Text()
+def card_list() -> Group:
+    """Every occupation: type, aptitude, pocket money, copies, then its annex and effect, indented. Lines that
+    wrap at any width, so the reference reads on a small terminal too."""
+    entries: list[RenderableType] = []
     for occ in OCCUPATIONS:
         aptitude = APTITUDE[occ.type]
-        text.append_text(render.card(occ.id))
-        text.append(f"  {occ.type.value}", style=render.TYPE_STYLE[occ.type])
-        text.append(f", {aptitude.value}s" if aptitude else "")
-        text.append(f", {occ.pocket}F pocket money, {occ.copies} cop{'ies' if occ.copies > 1 else 'y'}\n")
-        text.append(f"  {render.annex_text(occ) or 'No annex.'}\n", style="dim" if not occ.annex_name else "")
-    return text
+        head = render.card(occ.id)
+        head.append(f"  {occ.type.value}", style=render.TYPE_STYLE[occ.type])
+        head.append(f", {aptitude.value}s" if aptitude else "")
+        head.append(f", {occ.pocket}F pocket money, {occ.copies} cop{'ies' if occ.copies > 1 else 'y'}")
+        effect = Text(render.annex_text(occ) or "No annex.", style="" if occ.annex_name else "dim")
+        entries += [head, Padding(effect, (0, 0, 0, 2))]
+    return Group(*entries)
 
 
 class CardsScreen(ModalScreen[None]):
@@ -120,8 +122,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> Any:
         with VerticalScroll(id="help") as help_box:
-            help_box.border_title = "Help (Escape closes)"
-            yield Static(Text(HELP + (solo_help() if self._solo else "")))
+            help_box.border_title = "Keys, no mouse needed (Escape closes)"
+            yield Static(Text((HELP + (solo_help() if self._solo else "")).rstrip("\n")))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -173,19 +175,26 @@ def results(game: Game, labels: list[str]) -> RenderableType:
     for name in ("Innkeeper", "Cash", "Checks", "End-game annexes", "Corpses under own annexes", "Total"):
         table.add_column(name, justify="left" if name == "Innkeeper" else "right")
     winners = game.winners()
-    for row in game.score_breakdown():
-        bonus = ", ".join(end_bonus_text(b) for b in row["end_bonus"]) or "-"
+    rows = game.score_breakdown()
+    for row in rows:
+        gained = sum(b["amount"] for b in row["end_bonus"])
         name = labels[row["seat"]] + ("  WINNER" if row["seat"] in winners else "")
-        table.add_row(name, f"{row['cash']}F", f"{row['checks']} x 10F", bonus,
+        table.add_row(name, f"{row['cash']}F", f"{row['checks']} x 10F", f"+{gained}F" if row["end_bonus"] else "-",
                       str(row["corpses_under_own_annexes"]), Text(f"{row['total']}F", style="bold"))
     lines: list[RenderableType] = [Text("The game is over.", style="bold"), Text(""), table, Text("")]
+    # Each annex's income in words under the table, where a narrow terminal has room for it.
+    lines += [Text(f"{labels[row['seat']]} at the end: " + ", ".join(end_bonus_text(b) for b in row["end_bonus"])
+                   + ".") for row in rows if row["end_bonus"]]
+    if any(row["end_bonus"] for row in rows):
+        lines.append(Text(""))
     if game.config.solo:
         if game.lost:
             lines.append(Text("Arrested! The police found unburied corpses: the game is lost.", style="bold red"))
         elif game.solo_title():
             lines.append(Text(f"You are a {game.solo_title()} ({game.scores()[0]}F).", style="bold"))
         elif game.config.length == "long":
-            lines.append(Text(f"{game.scores()[0]}F: below 110F the rulebook gives no title.", style="bold"))
+            lines.append(Text(f"{game.scores()[0]}F: below {min(SOLO_TITLES)[0]}F the rulebook gives no title.",
+                              style="bold"))
         else:
             lines.append(Text(f"{game.scores()[0]}F. (The rulebook's titles are for the long game.)",
                               style="bold"))
@@ -211,7 +220,7 @@ class EndScreen(Screen[None]):
         self._labels = labels
 
     def compose(self) -> Any:
-        with Vertical(id="end"):
+        with VerticalScroll(id="end"):
             yield Static(results(self._game, self._labels), id="results")
         yield Footer()
 
