@@ -182,3 +182,40 @@ def test_everyone_at_the_table_sees_an_undo_and_a_resignation_live(client: TestC
         resigned = next_state(watcher, lambda m: m["table"]["seats"][0]["status"] is not None)
         assert resigned["table"]["seats"][0]["status"] == "resigned"
         assert resigned["table"]["seats"][0]["kind"] == "bot"
+
+
+def test_the_others_can_hand_an_absent_players_seat_to_a_bot_and_they_can_take_it_back(tmp_path: Path) -> None:
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'away.sqlite3'}", bot_delay=0, away_after=0.3)
+    with in_process_client(settings) as client:
+        table_id = create_table(client, HUMANS, seed=11, stand_in="easy")
+        tokens = [join(client, table_id, 0, "Ann"), join(client, table_id, 1, "Bob")]
+        absent = state(client, table_id)["view"]["current_player"]
+        here = 1 - absent
+        url = f"/api/tables/{table_id}/seats/{absent}/stand-in"
+        headers = {"X-Seat-Token": tokens[here]}
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:  # while connected, nobody may
+            socket.send_json({"type": "hello", "seat": absent, "token": tokens[absent]})
+            socket.receive_json()
+            time.sleep(0.4)
+            refused = client.post(url, json={"seat": here}, headers=headers)
+            assert refused.status_code == 422 and "connected" in refused.json()["message"]
+        wait_for(lambda: not seat(client, table_id, absent)["online"])
+        wrong = client.post(f"/api/tables/{table_id}/seats/{here}/stand-in", json={"seat": absent},
+                            headers={"X-Seat-Token": tokens[absent]})
+        assert wrong.status_code == 422 and "not their decision" in wrong.json()["message"]
+        assert client.post(url, json={"seat": here}, headers=headers).status_code == 204
+        gone = seat(client, table_id, absent)
+        assert (gone["kind"], gone["bot"], gone["status"]) == ("bot", "easy", "away")
+        wait_for(lambda: state(client, table_id)["seq"] > 0)  # the bot decides in their place
+        back = client.post(f"/api/tables/{table_id}/seats/{absent}/back", headers={"X-Seat-Token": tokens[absent]})
+        assert back.status_code == 204 and seat(client, table_id, absent)["kind"] == "human"
+
+
+def test_an_absent_player_gets_the_time_the_server_allows(client: TestClient) -> None:
+    table_id = create_table(client, HUMANS, seed=12)
+    tokens = [join(client, table_id, 0), join(client, table_id, 1)]
+    absent = state(client, table_id)["view"]["current_player"]
+    early = client.post(f"/api/tables/{table_id}/seats/{absent}/stand-in", json={"seat": 1 - absent},
+                        headers={"X-Seat-Token": tokens[1 - absent]})
+    assert early.status_code == 422 and "after 60 s" in early.json()["message"]
+    assert seat(client, table_id, absent)["kind"] == "human"

@@ -216,6 +216,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         """Play your seat again after your turn clock ran out and the stand-in bot took over."""
         await service_of(request).take_seat_back(table_id, seat, need_token(x_seat_token))
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/stand-in", status_code=204, tags=["play"], responses=ERRORS)
+    async def stand_in(request: Request, table_id: str, seat: int, body: SeatOnlyIn,
+                       x_seat_token: Token = None) -> None:
+        """Hand the seat of a player who keeps the table waiting (their decision, not connected, waiting for at
+        least a minute) to the stand-in bot; `seat` in the body is yours. They can take it back."""
+        await service_of(request).stand_in_for_absent(table_id, seat, body.seat, need_token(x_seat_token))
+
     @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS)
     async def undo(request: Request, table_id: str, body: SeatOnlyIn, x_seat_token: Token = None) -> UndoneOut:
         """Against bots only (every other seat a bot): take back the moves since your last decision, which is

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -38,6 +39,8 @@ class LiveTable:
     deadline: datetime | None = None
     deadline_seq: int | None = None
     clock_task: asyncio.Task[None] | None = None
+    # When the decision now due began (time.monotonic; at start-up for a loaded game).
+    waiting_since: float = field(default_factory=time.monotonic)
 
     @property
     def seq(self) -> int:
@@ -47,6 +50,7 @@ class LiveTable:
     def record(self, seat: int, events: list[Event]) -> list[dict[str, Any]]:
         """Note who made the action just applied to `game` and what it caused; returns the tagged events."""
         self.actors.append(seat)
+        self.waiting_since = time.monotonic()
         new = tagged(events, self.seq)
         self.log.extend(new)
         return new
@@ -65,6 +69,7 @@ class LiveTable:
         while self.seq > seq:
             self.game.undo()
         del self.actors[seq:]
+        self.waiting_since = time.monotonic()
         self.log[:] = [e for e in self.log if e["seq"] <= seq]
 
     @classmethod

@@ -2,8 +2,10 @@
 
 The turn clock gives each person `seconds` per decision once every human seat is taken ("realtime" for
 seconds or minutes, "async" for hours or days: the same mechanism, told apart for the page). When it runs
-out, the seat is handed to the stand-in bot (marked "timed_out"); its player may take it back. Resigning
-hands the seat to the same bot for good (marked "resigned").
+out, the seat is handed to the stand-in bot (marked "timed_out"); its player may take it back. Without a
+clock, the other players may hand the seat of someone who is not connected and keeps the table waiting to the
+same bot (marked "away"), and they too may take it back. Resigning hands the seat to the bot for good
+(marked "resigned").
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ CLOCKS = ("none", "realtime", "async")
 # Seat statuses: why a seat that was a person's is now played by the stand-in bot.
 RESIGNED = "resigned"
 TIMED_OUT = "timed_out"
+AWAY = "away"  # the others handed the seat of a player who left mid-decision to the bot
+# Statuses whose player may take the seat back.
+RETURNABLE = (TIMED_OUT, AWAY)
 
 
 @dataclass(frozen=True)

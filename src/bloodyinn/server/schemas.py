@@ -71,7 +71,7 @@ class SeatOut(BaseModel):
     name: str
     open: bool
     online: bool
-    status: str | None = Field(None, description="'resigned' or 'timed_out': played by the stand-in bot")
+    status: str | None = Field(None, description="'resigned', 'timed_out' or 'away': played by the stand-in bot")
 
 
 class TableOut(BaseModel):

@@ -14,6 +14,7 @@ import hmac
 import logging
 import re
 import secrets
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
@@ -30,7 +31,7 @@ from .errors import ServiceError, bad_request, forbidden, illegal, not_found, st
 from .hub import Hub
 from .live import LiveTable
 from .messages import clock_summary, public_settings, seat_summary
-from .options import RESIGNED, TIMED_OUT, TableOptions
+from .options import AWAY, RESIGNED, RETURNABLE, TIMED_OUT, TableOptions
 from .replays import ReplayCache
 from .repository import PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
 from .settings import ServerSettings
@@ -326,14 +327,40 @@ class GameService:
             await self._changed_hands(table)
         self._wake_bots(table)
 
+    async def stand_in_for_absent(self, table_id: str, seat: int, by: int, token: str) -> None:
+        """Another player (`by`) hands the seat of a person who keeps the table waiting to the stand-in bot:
+        only while that person must decide, is not connected, and the decision has waited `away_after`
+        seconds. They can take their seat back."""
+        table = await self.table(table_id)
+        self.authenticate(table, by, token)
+        async with table.lock:
+            target = self._seat(table, seat)
+            name = target.name or f"Player {seat + 1}"
+            if table.game.is_over or seat == by or table.seats[by].kind != "human":
+                raise illegal("only another player still in the game can call in a bot for an absent player")
+            if target.kind != "human":
+                raise illegal(f"{name}'s seat is already played by a bot")
+            if seat != table.game.current_player:
+                raise illegal(f"{name} is not keeping the table waiting: it is not their decision")
+            if seat in self.hub.online(table.id):
+                raise illegal(f"{name} is here (connected): give them time")
+            waited = time.monotonic() - table.waiting_since
+            if waited < self._settings.away_after:
+                raise illegal(f"{name}'s decision has waited {waited:.0f} s; a bot can take over after"
+                              f" {self._settings.away_after:.0f} s")
+            await self._hand_to_bot(table, seat, AWAY)
+            await self._changed_hands(table)
+        self._wake_bots(table)
+
     async def take_seat_back(self, table_id: str, seat: int, token: str) -> None:
-        """A person whose clock ran out plays their seat again (a resigned seat stays with its bot)."""
+        """A person whose clock ran out, or whose seat the others gave to a bot while they were away, plays it
+        again (a resigned seat stays with its bot)."""
         table = await self.table(table_id)
         self.authenticate(table, seat, token)
         async with table.lock:
             record = table.seats[seat]
-            if record.status != TIMED_OUT:
-                raise illegal(f"seat {seat} is not played by a bot for lack of time"
+            if record.status not in RETURNABLE:
+                raise illegal(f"seat {seat} is not played by a bot for lack of time or absence"
                               + (" (it resigned)" if record.status == RESIGNED else ""))
             record = replace(record, kind="human", bot=None, status=None)
             await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))

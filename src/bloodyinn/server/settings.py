@@ -28,6 +28,8 @@ class ServerSettings:
     max_body_bytes: int = 65536
     # Finished games whose replay is kept in memory (least recently viewed dropped first).
     replay_cache_size: int = 64
+    # Seconds a decision must have waited before the other players may hand an absent player's seat to a bot.
+    away_after: float = 60.0
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

@@ -173,7 +173,7 @@ function receive(message) {
   }
 }
 
-const SEAT_STATUS = { resigned: "resigned", timed_out: "out of time" };
+const SEAT_STATUS = { resigned: "resigned", timed_out: "out of time", away: "left" };
 
 function renderSeats() {
   const seats = state.table.seats;
@@ -182,13 +182,18 @@ function renderSeats() {
     const link = `${location.origin}${tablePath}?join=${s.seat}${code ? `&invite=${encodeURIComponent(code)}` : ""}`;
     const status = s.kind === "bot" ? (s.status ? `${SEAT_STATUS[s.status]} · played by the ${esc(s.bot)} bot` : `bot · ${esc(s.bot)}`)
       : s.open ? "open" : s.online ? "online" : "away";
+    // Someone who keeps the table waiting while not connected can be replaced by a bot (the server says when).
+    const stalling = s.kind === "human" && !s.online && s.seat === state.view.current_player && !state.view.is_over
+      && identity && identity.seat !== s.seat && seats[identity.seat].kind === "human";
+    const standIn = stalling ? `<button class="btn secondary" data-stand-in="${s.seat}">Let a bot play for them</button>` : "";
     const action = s.open && (!state.table.private || code)
       ? `<input type="text" readonly value="${esc(link)}" aria-label="Join link for seat ${s.seat + 1}">
          ${identity ? "" : `<button class="btn secondary" data-join="${s.seat}">Take seat</button>`}`
       : "";
-    return `<div class="seat">${mark(s.seat)} <span>${esc(seatName(seats, s.seat))} · ${status}${identity && identity.seat === s.seat ? " · you" : ""}</span>${action}</div>`;
+    return `<div class="seat">${mark(s.seat)} <span>${esc(seatName(seats, s.seat))} · ${status}${identity && identity.seat === s.seat ? " · you" : ""}</span>${action}${standIn}</div>`;
   }).join("") + `<div class="count">${state.table.spectators} watching${identity ? "" : " (including you)"}</div>
     <div class="seat"><span>Watch link</span><input type="text" readonly id="watch-link" value="${esc(location.origin + tablePath)}" aria-label="Watch link (gives no seat)"></div>`;
+  $("seats").querySelectorAll("[data-stand-in]").forEach((b) => b.addEventListener("click", () => seatCall(`seats/${b.dataset.standIn}/stand-in`)));
   $("seats").querySelectorAll("[data-join]").forEach((b) => b.addEventListener("click", () => {
     joinTarget = Number(b.dataset.join);
     renderJoin();
@@ -264,7 +269,7 @@ function renderTools() {
   const mine = me === null ? null : state.table.seats[me];
   const buttons = [];
   if (mine && state.undo) buttons.push('<button class="btn secondary" id="undo">↶ Undo my last move</button>');
-  if (mine && mine.status === "timed_out") buttons.push('<button class="btn" id="take-back">Play my seat again</button>');
+  if (mine && (mine.status === "timed_out" || mine.status === "away")) buttons.push('<button class="btn" id="take-back">Play my seat again</button>');
   if (mine && !state.view.is_over && mine.status !== "resigned") buttons.push('<button class="btn secondary" id="resign">Resign</button>');
   if (mine && state.view.is_over) {
     buttons.push(`<button class="btn" id="rematch">${state.table.rematch ? "Join the rematch" : "Rematch"}</button>`);
