@@ -85,7 +85,7 @@ async def open_table(http: httpx.AsyncClient, players: int, seed: int) -> tuple[
     """Create a table with every seat open and join them all; returns the table id and the seat tokens."""
     for attempt in range(3):
         try:
-            response = await http.post("/api/tables", json={"players": players, "seed": seed,
+            response = await http.post("/api/tables", json={"players": players, "seed": seed, "practice": True,
                                                             "seats": [{"kind": "human"}] * players})
             table_id = response.json()["table"]["id"]
             tokens = []

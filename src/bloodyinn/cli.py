@@ -10,7 +10,7 @@ from .commands.selfplay import selfplay
 from .commands.simulate import simulate
 from .commands.solo import solo
 from .commands.tournament import tournament
-from .server.command import serve
+from .server.command import serve, verify
 from .tui.command import play
 
 app = typer.Typer(help="The Bloody Inn: play, watch bots, run tournaments, serve the web app.",
@@ -21,6 +21,7 @@ app.command()(solo)
 app.command()(hint)
 app.command()(selfplay)
 app.command()(serve)
+app.command()(verify)
 app.command()(play)
 
 

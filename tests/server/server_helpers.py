@@ -92,8 +92,9 @@ class ServerProcess:
             self._log.close()
 
 
-def create_table(client: httpx.Client | Any, seats: list[dict[str, Any]], seed: int = 7, **settings: Any) -> str:
-    body = {"players": len(seats), "seats": seats, "seed": seed, **settings}
+def create_table(client: httpx.Client | Any, seats: list[dict[str, Any]], seed: int | None = 7, **settings: Any) -> str:
+    """A table; with a seed (the default, so tests know the deal) it is a practice table."""
+    body = {"players": len(seats), "seats": seats, "seed": seed, "practice": seed is not None, **settings}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return str(response.json()["table"]["id"])

@@ -100,6 +100,11 @@ def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> No
     last = ann.inner_text("#position")
     ann.keyboard.press("ArrowLeft")
     assert ann.inner_text("#position") != last
+    ann.click("#verify")  # the deck was fixed before the game: checked in the browser
+    ann.wait_for_selector("#verify-result li")
+    checks = ann.locator("#verify-result li")
+    assert checks.count() == 2 and ann.locator("#verify-result li.ok").count() == 2, ann.inner_text("#verify-result")
+    ann.screenshot(path=str(server.database.with_name("replay.png")), full_page=True)
     ann_context.close()
     bob_context.close()
 

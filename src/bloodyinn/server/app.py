@@ -148,7 +148,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise bad_request(f"a {body.clock.mode} clock needs its seconds per decision (more than 0)")
         options = TableOptions(clock=body.clock.mode, seconds=body.clock.seconds if body.clock.mode != "none" else 0,
                                private=body.private, stand_in=body.stand_in)
-        table = await service.create_table(body.players, body.length, body.variants, specs, body.seed, options)
+        table = await service.create_table(body.players, body.length, body.variants, specs, body.seed, options,
+                                           practice=body.practice)
         invite = table.options.invite
         links = {s.seat: join_link(table.id, s.seat, invite) for s in table.seats if s.open}
         return CreatedOut(table=TableOut(**service.hub.summary(table)), join_links=links, invite=invite)

@@ -36,3 +36,17 @@ def serve(
     typer.echo(f"The Bloody Inn: open http://{host}:{port}/ in your browser (database: {settings.database_url})")
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=65536,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False)
+
+
+def verify(
+    replay: Annotated[str, typer.Argument(help="A finished game's replay: its page (http://…/table/ID/replay), the API"
+                                               " URL, or a saved JSON file.")],
+) -> None:
+    """Check that a finished web game's deck was fixed before it began (commit-reveal, docs/server.md)."""
+    from .verify import load_replay, verify_replay
+
+    lines = verify_replay(load_replay(replay))
+    for line in lines:
+        typer.echo(line)
+    if any(not line.startswith("ok") for line in lines):
+        raise typer.Exit(1)

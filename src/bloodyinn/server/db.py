@@ -44,6 +44,11 @@ tables = Table(
     # The turn clock of the decision at move `deadline_seq` runs out at `deadline`.
     Column("deadline", DateTime(timezone=True), nullable=True),
     Column("deadline_seq", Integer, nullable=True),
+    # The fair shuffle (fairness.py): sha256 of the secret, published at creation; the secret fixes the seed and
+    # is revealed when the game is over. Both null when the creator chose the seed (`practice`).
+    Column("seed_commitment", String(64), nullable=True),
+    Column("seed_secret", String(64), nullable=True),
+    Column("practice", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 seats = Table(

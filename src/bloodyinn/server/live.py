@@ -30,6 +30,10 @@ class LiveTable:
     log: list[dict[str, Any]]
     # The seat that made each accepted action, to recognize a repeated submission of one of them.
     actors: list[int]
+    # The fair shuffle (fairness.py): the published commitment and the secret behind the seed (shown when over).
+    commitment: str | None = None
+    secret: str | None = None
+    practice: bool = False
     # Serializes decisions at this table: validate, commit, then publish, one action at a time.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -86,4 +90,5 @@ class LiveTable:
             log.extend(tagged(game.apply(text), number))
         return cls(id=record.id, created_at=record.created_at, game=game, seats=record.seats, log=log,
                    actors=actors, options=TableOptions.from_dict(record.options), deadline=record.deadline,
-                   deadline_seq=record.deadline_seq)
+                   deadline_seq=record.deadline_seq, commitment=record.commitment, secret=record.secret,
+                   practice=record.practice)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .fairness import fairness
 from .forms import action_form
 from .live import LiveTable
 from .options import RESIGNED, TableOptions
@@ -39,6 +40,7 @@ def table_summary(table: LiveTable, online: set[int], spectators: int = 0) -> di
         "deadline": table.deadline.isoformat() if table.deadline is not None else None,
         "rematch": table.options.rematch,
         "spectators": spectators,
+        "fairness": fairness(table.commitment, table.secret, table.practice, game.config.seed, game.is_over),
     }
 
 

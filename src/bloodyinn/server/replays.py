@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action
@@ -17,7 +18,7 @@ from .live import LiveTable
 from .messages import result
 
 
-def build_frames(config: GameConfig, actions: list[Action], actors: list[int]) -> list[dict[str, Any]]:
+def build_frames(config: GameConfig, actions: Sequence[Action | str], actors: Sequence[int]) -> list[dict[str, Any]]:
     """The public view after setup and after each action, as spectators saw them."""
     game = Game(config)
     frames: list[dict[str, Any]] = [{"seq": 0, "action": None, "seat": None, "view": game.view(None),

@@ -51,6 +51,9 @@ class TableRecord:
     options: dict[str, Any] = field(default_factory=dict)  # options.TableOptions.to_dict()
     deadline: datetime | None = None  # when the turn clock of the decision at move `deadline_seq` runs out
     deadline_seq: int | None = None
+    commitment: str | None = None
+    secret: str | None = None
+    practice: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,8 @@ class Repository:
     def insert_table(connection: Connection, record: TableRecord) -> None:
         connection.execute(tables.insert().values(
             id=record.id, created_at=record.created_at, updated_at=record.created_at, settings=record.settings,
-            moves=0, status=record.status, options=record.options, private=bool(record.options.get("private"))))
+            moves=0, status=record.status, options=record.options, private=bool(record.options.get("private")),
+            seed_commitment=record.commitment, seed_secret=record.secret, practice=record.practice))
         connection.execute(seats.insert(), [
             {"table_id": record.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
              "token_hash": s.token_hash, "joined_at": record.created_at if s.token_hash else None}
@@ -152,7 +156,8 @@ class Repository:
         return TableRecord(
             id=row.id, settings=row.settings, created_at=_utc(row.created_at), status=row.status, moves=row.moves,
             seats=[_seat(r) for r in seat_rows], actions=[r.action for r in action_rows], options=row.options or {},
-            deadline=_utc(row.deadline) if row.deadline is not None else None, deadline_seq=row.deadline_seq)
+            deadline=_utc(row.deadline) if row.deadline is not None else None, deadline_seq=row.deadline_seq,
+            commitment=row.seed_commitment, secret=row.seed_secret, practice=row.practice)
 
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as connection:
@@ -170,7 +175,8 @@ class Repository:
         for r in seat_rows:
             by_table.setdefault(r.table_id, []).append(_seat(r))
         return [TableRecord(id=r.id, settings=r.settings, created_at=_utc(r.created_at), status=r.status, moves=r.moves,
-                            seats=by_table.get(r.id, []), options=r.options or {}) for r in rows]
+                            seats=by_table.get(r.id, []), options=r.options or {}, commitment=r.seed_commitment,
+                            secret=r.seed_secret, practice=r.practice) for r in rows]
 
 
 def _seat(row: Any) -> SeatRecord:

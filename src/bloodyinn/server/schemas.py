@@ -30,7 +30,9 @@ class CreateTableIn(Strict):
     length: Literal["short", "long"] = "short"
     variants: list[str] = Field(default_factory=list, max_length=4)
     seats: list[SeatIn] | None = Field(None, description="one per player; default: seat 0 human, others random bots")
-    seed: int | None = Field(None, ge=0, lt=1 << 63, description="fixes the deck; random when left out")
+    seed: int | None = Field(None, ge=0, lt=1 << 63, description="fixes the deck: only for practice tables and"
+                             " bot-only tables; else the server commits to a secret deck (docs/server.md)")
+    practice: bool = Field(False, description="the creator may choose the seed; the table is shown as practice")
     clock: ClockIn = Field(default_factory=lambda: ClockIn(mode="none", seconds=0),
                            description="the turn clock; none by default")
     private: bool = Field(False, description="left out of the lobby; seats are taken only with the invite link")
@@ -74,6 +76,13 @@ class SeatOut(BaseModel):
     status: str | None = Field(None, description="'resigned', 'timed_out' or 'away': played by the stand-in bot")
 
 
+class FairnessOut(BaseModel):
+    practice: bool = Field(description="the table's creator chose the seed, so could know the deck")
+    commitment: str | None = Field(description="sha256 of the secret behind the deck, published at creation")
+    secret: str | None = Field(description="revealed once the game is over (null before)")
+    seed: str | None = Field(description="the game's seed in decimal, once the game is over (null before)")
+
+
 class TableOut(BaseModel):
     id: str
     created_at: str
@@ -88,6 +97,7 @@ class TableOut(BaseModel):
                                   description="the turn clock: mode (none, realtime, async) and seconds per decision")
     deadline: str | None = Field(None, description="when the person deciding now runs out of time (ISO 8601, UTC)")
     rematch: str | None = Field(None, description="the rematch table, once asked for")
+    fairness: FairnessOut
 
 
 class CreatedOut(BaseModel):

@@ -28,12 +28,13 @@ from ..errors import BloodyInnError, IllegalActionError
 from ..game import Game
 from .clocks import TurnClocks, clock_runs
 from .errors import ServiceError, bad_request, forbidden, illegal, not_found, stale
+from .fairness import commitment, fairness, new_secret, seed_from_secret
 from .hub import Hub
 from .live import LiveTable
 from .messages import clock_summary, public_settings, seat_summary
 from .options import AWAY, RESIGNED, RETURNABLE, TIMED_OUT, TableOptions
 from .replays import ReplayCache
-from .repository import PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
+from .repository import OVER, PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
 from .settings import ServerSettings
 from .writer import Writer
 
@@ -119,14 +120,23 @@ class GameService:
         self._wake_bots(table)
 
     async def create_table(self, players: int, length: str, variants: list[str], seats: list[SeatSpec],
-                           seed: int | None = None, options: TableOptions | None = None) -> LiveTable:
-        try:
-            config = GameConfig(players=players, length=length, variants=frozenset(variants),
-                                seed=seed if seed is not None else secrets.randbits(63))
-        except BloodyInnError as exc:
-            raise bad_request(str(exc)) from None
+                           seed: int | None = None, options: TableOptions | None = None,
+                           practice: bool = False) -> LiveTable:
+        """A new table. Its deck is fixed by a secret the server commits to (fairness.py), unless the creator
+        brings a seed: allowed for bot-only tables and for tables marked as practice, never silently."""
         if len(seats) != players:
             raise bad_request(f"a {players}-player table needs {players} seats, got {len(seats)}")
+        if seed is not None and not practice and any(s.kind == "human" for s in seats):
+            raise bad_request("seed: a table with people gets a deck nobody can choose or know; to choose the seed,"
+                              " mark the table as practice (\"practice\": true)")
+        secret: str | None = None
+        if seed is None:
+            secret = new_secret()
+            seed = seed_from_secret(secret)
+        try:
+            config = GameConfig(players=players, length=length, variants=frozenset(variants), seed=seed)
+        except BloodyInnError as exc:
+            raise bad_request(str(exc)) from None
         records = []
         for number, spec in enumerate(seats):
             if spec.kind == "bot":
@@ -143,7 +153,8 @@ class GameService:
         if options.private and options.invite is None:
             options = replace(options, invite=secrets.token_urlsafe(9))
         record = TableRecord(id=secrets.token_urlsafe(6), settings=config.to_dict(), seats=records,
-                             created_at=now(), options=options.to_dict())
+                             created_at=now(), options=options.to_dict(), secret=secret,
+                             commitment=None if secret is None else commitment(secret), practice=secret is None)
         await self._writer.write(partial(Repository.insert_table, record=record))
         table = LiveTable.rebuild(record)
         self._install(table)
@@ -221,7 +232,9 @@ class GameService:
                             "settings": public_settings(row.settings),
                             "seats": [seat_summary(s, set()) for s in row.seats], "moves": row.moves,
                             "over": row.status != PLAYING, "current_player": None, "spectators": 0,
-                            "clock": clock_summary(TableOptions.from_dict(row.options))})
+                            "clock": clock_summary(TableOptions.from_dict(row.options)),
+                            "fairness": fairness(row.commitment, row.secret, row.practice, row.settings["seed"],
+                                                 row.status == OVER)})
         return listing
 
     # ------------------------------------------------------------------------------------ actions

@@ -72,7 +72,7 @@ async function refresh() {
     const actions = t.over ? `<a href="${href}/replay">Replay</a> · <a href="${href}">Score</a>`
       : [...open.map((s) => `<a href="${href}?join=${s.seat}">Join as player ${s.seat + 1}</a>`), `<a href="${href}">Watch</a>`].join(" · ");
     return `<tr data-table="${esc(t.id)}"><td><code>${esc(t.id)}</code></td>
-      <td>${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}${clockText(t.clock)}</td>
+      <td>${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}${clockText(t.clock)}${t.fairness.practice ? ' · <span title="its creator chose the deck">practice</span>' : ""}</td>
       <td>${t.seats.map(seatText).join("<br>")}</td><td>${t.moves}${t.over ? " · over" : ""}</td><td>${actions}</td></tr>`;
   }).join("") : '<tr><td colspan="5">No tables yet: create one.</td></tr>';
 }

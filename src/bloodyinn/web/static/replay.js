@@ -1,6 +1,7 @@
 // Steps through a finished game: every public position the server replayed, with the events between them.
 import { esc, loadCatalog, seatName } from "./common.js";
 import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
+import { fairnessNote, verifyFairness } from "./fairness.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
 const $ = (id) => document.getElementById(id);
@@ -22,6 +23,23 @@ function show(i) {
   $("log-box").scrollTop = $("log-box").scrollHeight;
 }
 
+function showFairness(fairness) {
+  $("fairness").hidden = false;
+  if (!fairness.secret) {
+    $("fairness-body").innerHTML = `<p>${fairnessNote(fairness)}</p>`;
+    $("verify").hidden = true;
+    return;
+  }
+  $("fairness-body").innerHTML = `<p>When the table was created it published the commitment
+      <code class="hash" id="commitment">${esc(fairness.commitment)}</code>, the SHA-256 of a secret that fixes the deck.
+      Now that the game is over the secret is revealed: <code class="hash" id="secret">${esc(fairness.secret)}</code>.</p>
+    <p class="count">To replay every move from that seed with the engine: <code>bloodyinn verify ${esc(location.href)}</code></p>`;
+  $("verify").onclick = async () => {
+    const checks = await verifyFairness(fairness);
+    $("verify-result").innerHTML = checks.map(([ok, text]) => `<li class="${ok ? "ok" : "failed"}">${ok ? "✓" : "✗"} ${esc(text)}</li>`).join("");
+  };
+}
+
 async function start() {
   catalog = await loadCatalog();
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`);
@@ -31,6 +49,7 @@ async function start() {
     return;
   }
   $("slider").max = data.frames.length - 1;
+  showFairness(data.table.fairness);
   $("result").innerHTML = renderResult(data.result, data.table.seats);
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(index - 1);

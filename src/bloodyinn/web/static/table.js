@@ -1,6 +1,7 @@
 // One table: identity (seat token), the live WebSocket, and drawing whatever the server sends.
 import { esc, loadCatalog, mark, seatName } from "./common.js";
 import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
+import { fairnessNote } from "./fairness.js";
 import { Menu } from "./menu.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
@@ -220,6 +221,7 @@ function render() {
   $("players").innerHTML = renderPlayers(view, catalog, table.seats, me);
   renderSeats();
   renderJoin();
+  $("fairness").innerHTML = fairnessNote(table.fairness);
   $("log").innerHTML = renderLog(log, table.seats);
   $("log-box").scrollTop = $("log-box").scrollHeight;
   const result = $("result");

@@ -1,0 +1,62 @@
+"""Checking a finished web game's deal (`bloodyinn verify`) against the commitment its table published.
+
+Independent of the server that ran the game: it needs only the replay document (GET /api/tables/ID/replay)
+and the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from ..config import GameConfig
+from .fairness import commitment, seed_from_secret
+from .replays import build_frames
+
+
+def verify_replay(replay: dict[str, Any]) -> list[str]:
+    """Check a finished game's replay (GET /api/tables/ID/replay) against its commitment; one line per
+    check, each starting with "ok" or "FAILED"."""
+    fair = replay["table"].get("fairness") or {}
+    record = replay["record"]
+    seed = record["settings"]["seed"]
+    if fair.get("practice") or not fair.get("commitment"):
+        return [f"FAILED: no commitment: the seed ({seed}) was chosen by the table's creator (practice table)"]
+    secret, published = fair.get("secret"), fair["commitment"]
+    if not secret:
+        return ["FAILED: the secret is not revealed (is the game over?)"]
+    checks = [
+        ("the revealed secret hashes to the commitment published at creation", commitment(secret) == published),
+        ("the game's seed is the one the secret fixes", seed_from_secret(secret) == seed),
+    ]
+    frames = replay["frames"]
+    try:
+        rebuilt = build_frames(GameConfig.from_dict(record["settings"]), record["actions"],
+                               [f["seat"] for f in frames[1:]])
+    except ValueError:  # a move that does not replay (BloodyInnError), or frames that do not match the moves
+        rebuilt = []
+    same = len(rebuilt) == len(frames) and all(
+        _plain(mine["view"]) == theirs["view"] for mine, theirs in zip(rebuilt, frames, strict=True))
+    checks.append((f"replaying the {len(record['actions'])} moves from that seed gives every position shown", same))
+    return [f"{'ok' if passed else 'FAILED'}: {text}" for text, passed in checks]
+
+
+def _plain(value: Any) -> Any:
+    """As the value comes back from JSON (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+def load_replay(source: str) -> dict[str, Any]:
+    """A replay from a file, an API URL, or a replay page's URL (/table/ID/replay)."""
+    if not source.startswith(("http://", "https://")):
+        data: dict[str, Any] = json.loads(Path(source).read_text())
+        return data
+    if "/api/" not in source:
+        base, _, rest = source.partition("/table/")
+        source = f"{base}/api/tables/{rest.split('/')[0].split('#')[0]}/replay"
+    with urllib.request.urlopen(source, timeout=30) as response:
+        data = json.load(response)
+    return data
+
