@@ -43,10 +43,12 @@ def free_port() -> int:
 class ServerProcess:
     """`bloodyinn serve` on 127.0.0.1 with its own SQLite file, as a person would start it."""
 
-    def __init__(self, database: Path, port: int | None = None, bot_delay: float = 0.0) -> None:
+    def __init__(self, database: Path, port: int | None = None, bot_delay: float = 0.0,
+                 options: tuple[str, ...] = ()) -> None:
         self.database = database
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.options = options
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
 
@@ -62,7 +64,7 @@ class ServerProcess:
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
             [str(BLOODYINN), "serve", "--port", str(self.port), "--database-url", f"sqlite:///{self.database}",
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.options],
             stdout=self._log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

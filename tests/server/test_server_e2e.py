@@ -334,3 +334,27 @@ def test_clock_undo_private_table_resign_and_rematch(browser: Any, server: Serve
     ann.wait_for_function("document.querySelector('#seats').innerText.includes('Bob · online')")
     ann.context.close()
     bob.context.close()
+
+
+def test_the_lobby_pages_through_many_tables(browser: Any, tmp_path: Any) -> None:
+    server = ServerProcess(tmp_path / "lobby.sqlite3", options=("--tables-per-minute", "0")).start()
+    try:
+        with httpx.Client(base_url=server.url) as client:
+            created = [create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=None) for _ in range(25)]
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#tables tr[data-table]")
+        rows = page.locator("#tables tr[data-table]")
+        assert rows.count() == 20 and page.is_disabled("#newer") and page.is_enabled("#older")
+        assert rows.first.get_attribute("data-table") == created[-1]  # newest first
+        page.screenshot(path=str(tmp_path / "lobby.png"), full_page=True)
+        page.click("#older")
+        page.wait_for_function("document.querySelectorAll('#tables tr[data-table]').length === 5")
+        assert "tables 21-25" in page.inner_text("#page-info") and page.is_disabled("#older")
+        assert page.locator("#tables tr[data-table]").last.get_attribute("data-table") == created[0]
+        page.click("#newer")
+        page.wait_for_function("document.querySelectorAll('#tables tr[data-table]').length === 20")
+        context.close()
+    finally:
+        server.stop()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -17,7 +18,7 @@ from .catalog import card_catalog, options
 from .db import make_engine
 from .errors import ServiceError, bad_request, forbidden
 from .hub import Hub
-from .limits import BodyLimit
+from .limits import BodyLimit, ClientLimits
 from .messages import state_message
 from .migrate import upgrade
 from .options import TableOptions
@@ -43,7 +44,8 @@ from .websocket import serve_table
 from .writer import Writer
 
 STATIC = Path(str(files("bloodyinn.web") / "static"))
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 403, 404, 409, 413, 422, 503)}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut}
+                                           for code in (400, 403, 404, 409, 410, 413, 422, 429, 503)}
 Token = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat token from joining")]
 
 
@@ -62,6 +64,11 @@ def need_token(token: str | None) -> str:
     if token is None:
         raise forbidden("send the seat token in the X-Seat-Token header")
     return token
+
+
+def address(connection: Request | WebSocket) -> str:
+    """The client's address (behind a reverse proxy on this machine, uvicorn takes it from X-Forwarded-For)."""
+    return connection.client.host if connection.client else "unknown"
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -86,6 +93,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                   description="Multiplayer server for The Bloody Inn. The WebSocket protocol of a table is "
                               "described in docs/server.md.")
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    limits = ClientLimits(settings)
 
     @app.exception_handler(ServiceError)
     async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
@@ -134,13 +142,20 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return websocket_schema()
 
     @app.get("/api/tables", tags=["tables"])
-    async def list_tables(request: Request) -> list[TableOut]:
-        """The lobby: recently active tables, newest first, with their open seats."""
-        return [TableOut(**t) for t in await service_of(request).lobby()]
+    async def list_tables(request: Request, response: Response,
+                          limit: Annotated[int, Query(ge=1, le=100, description="tables per page")] = 50,
+                          offset: Annotated[int, Query(ge=0, description="tables to skip")] = 0) -> list[TableOut]:
+        """The lobby, a page at a time: the tables, most recently active first, with their open seats. When
+        there are more, the `Link` header gives the next page (rel="next")."""
+        listing, more = await service_of(request).lobby(limit, offset)
+        if more:
+            response.headers["Link"] = f'</api/tables?limit={limit}&offset={offset + limit}>; rel="next"'
+        return [TableOut(**t) for t in listing]
 
     @app.post("/api/tables", status_code=201, tags=["tables"], responses=ERRORS)
     async def create_table(request: Request, body: CreateTableIn) -> CreatedOut:
         """Create a table; the game starts at once (bots play when it is their turn)."""
+        limits.tables.take(address(request))
         seats = body.seats or [SeatSpec("human")] + [SeatSpec("bot", "random")] * (body.players - 1)
         specs = [s if isinstance(s, SeatSpec) else SeatSpec(s.kind, s.bot, s.name) for s in seats]
         service = service_of(request)
@@ -194,6 +209,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         repeating an accepted action is acknowledged with duplicate=true and not applied again."""
         if x_seat_token is None:
             raise forbidden("send the seat token in the X-Seat-Token header")
+        limits.moves.take(address(request))
         accepted = await service_of(request).submit(table_id, body.seat, x_seat_token, body.seq, body.action)
         return AcceptedOut(seq=accepted.seq, action=accepted.action, duplicate=accepted.duplicate)
 
@@ -202,6 +218,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         """What an action would do now (a sentence and the events), without doing it."""
         if x_seat_token is None:
             raise forbidden("send the seat token in the X-Seat-Token header")
+        limits.moves.take(address(request))
         service = service_of(request)
         table = await service.table(table_id)
         service.authenticate(table, body.seat, x_seat_token)
@@ -244,7 +261,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_table(websocket, table_id, service_of(websocket), settings.max_message_bytes)
+        await serve_table(websocket, table_id, service_of(websocket), settings.max_message_bytes,
+                          partial(limits.moves.take, address(websocket)))
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False)
     async def unknown(rest: str) -> JSONResponse:

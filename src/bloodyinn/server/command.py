@@ -20,6 +20,14 @@ def serve(
     )] = "normal",
     bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before each move.")] = 0.5,
     bot_threads: Annotated[int, typer.Option(min=1, help="Threads in which bots think.")] = 2,
+    tables_per_minute: Annotated[float, typer.Option(
+        min=0.0, help="Tables one client address may create per minute (0: no limit).")] = 10,
+    moves_per_second: Annotated[float, typer.Option(
+        min=0.0, help="Moves and previews one client address may send per second (0: no limit).")] = 20,
+    max_bot_tables: Annotated[int, typer.Option(
+        min=0, help="Unfinished bot-only tables at once; more are refused until one ends (0: no limit).")] = 20,
+    expire_after_hours: Annotated[float, typer.Option(
+        min=0.0, help="An unfinished table nobody has moved at for this long expires (0: never).")] = 14 * 24,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Start the multiplayer web server; open the printed URL in a browser."""
@@ -32,7 +40,9 @@ def serve(
     if sqlite_sync not in SQLITE_SYNC:
         raise typer.BadParameter(f"expected one of {', '.join(SQLITE_SYNC)}", param_hint="--sqlite-sync")
     settings = ServerSettings(database_url=database_url or default_database_url(), sqlite_sync=sqlite_sync,
-                              bot_delay=bot_delay, bot_threads=bot_threads)
+                              bot_delay=bot_delay, bot_threads=bot_threads, tables_per_minute=tables_per_minute,
+                              moves_per_second=moves_per_second, max_bot_tables=max_bot_tables,
+                              idle_expiry=expire_after_hours * 3600)
     typer.echo(f"The Bloody Inn: open http://{host}:{port}/ in your browser (database: {settings.database_url})")
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=65536,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False)

@@ -34,3 +34,7 @@ def illegal(message: str) -> ServiceError:
 
 def bad_request(message: str) -> ServiceError:
     return ServiceError("bad_request", message, 400)
+
+
+def expired(table_id: str) -> ServiceError:
+    return ServiceError("expired", f"table {table_id!r} expired: nobody moved at it for too long", 410)

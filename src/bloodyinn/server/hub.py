@@ -97,11 +97,12 @@ class Hub:
                 del self._clients[table.id]
         self.announce(table)
 
-    def evict(self, table: LiveTable, seat: int, error: ServiceError) -> None:
-        """Disconnect everyone connected as `seat` (its token was revoked), telling them why."""
+    def evict(self, table: LiveTable, code: int, error: ServiceError, seat: int | None = None) -> None:
+        """Disconnect, telling them why, everyone connected as `seat` (its token was revoked) or, without a seat,
+        everyone at the table (it expired)."""
         for client in self.clients(table.id):
-            if client.seat == seat:
-                client.send_and_close({"type": "error", "id": None, **error.to_dict()}, 4403)
+            if seat is None or client.seat == seat:
+                client.send_and_close({"type": "error", "id": None, **error.to_dict()}, code)
 
     def announce(self, table: LiveTable) -> None:
         """Tell everyone at the table who is there (seats taken, players online, spectators)."""

@@ -1,10 +1,17 @@
-"""Refuse oversize HTTP bodies before any handler reads them (the API's requests are a few hundred bytes)."""
+"""Abuse limits: oversize HTTP bodies are refused before any handler reads them (the API's requests are a few
+hundred bytes), and each client address may create tables and send moves only so fast."""
 
 from __future__ import annotations
 
 import json
+import math
+import time
+from collections.abc import Callable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .errors import ServiceError
+from .settings import ServerSettings
 
 
 class BodyLimit:
@@ -46,3 +53,45 @@ class BodyLimit:
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
+
+
+class RateLimiter:
+    """A token bucket per key (a client's address): `rate` requests per `per` seconds on average, in bursts of up
+    to `rate`. A rate of 0 means no limit."""
+
+    def __init__(self, rate: float, per: float, what: str, clock: Callable[[], float] = time.monotonic,
+                 max_keys: int = 100_000) -> None:
+        self._capacity = rate
+        self._refill = rate / per  # tokens per second
+        self._what = what
+        self._clock = clock
+        self._max_keys = max_keys
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when counted)
+
+    def take(self, key: str) -> None:
+        """Count one request from `key`, or refuse it with 429 saying how long to wait."""
+        if not self._capacity:
+            return
+        now = self._clock()
+        tokens, then = self._buckets.get(key, (self._capacity, now))
+        tokens = min(self._capacity, tokens + (now - then) * self._refill)
+        if tokens < 1:
+            wait = math.ceil((1 - tokens) / self._refill)
+            raise ServiceError("rate_limited", f"too many {self._what} from your address; try again in {wait} s", 429)
+        if len(self._buckets) >= self._max_keys:
+            self._forget_full(now)
+        self._buckets[key] = (tokens - 1, now)
+
+    def _forget_full(self, now: float) -> None:
+        """Drop the buckets that have refilled completely: they are the same as new ones."""
+        for key, (tokens, then) in list(self._buckets.items()):
+            if tokens + (now - then) * self._refill >= self._capacity:
+                del self._buckets[key]
+
+
+class ClientLimits:
+    """The rate limits of `ServerSettings`: table creation per minute and moves per second, per address."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.tables = RateLimiter(settings.tables_per_minute, 60.0, "new tables")
+        self.moves = RateLimiter(settings.moves_per_second, 1.0, "moves")

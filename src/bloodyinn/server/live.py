@@ -13,7 +13,7 @@ from ..config import GameConfig
 from ..events import Event
 from ..game import Game
 from .options import TableOptions
-from .repository import SeatRecord, TableRecord
+from .repository import SeatRecord, TableRecord, now
 
 
 def tagged(events: list[Event], seq: int) -> list[dict[str, Any]]:
@@ -34,6 +34,9 @@ class LiveTable:
     commitment: str | None = None
     secret: str | None = None
     practice: bool = False
+    # When someone last moved or joined; an unfinished table idle for too long expires.
+    last_active: datetime = field(default_factory=now)
+    expired: bool = False
     # Serializes decisions at this table: validate, commit, then publish, one action at a time.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -45,6 +48,10 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     # When the decision now due began (time.monotonic; at start-up for a loaded game).
     waiting_since: float = field(default_factory=time.monotonic)
+
+    @property
+    def has_people(self) -> bool:
+        return any(s.kind == "human" for s in self.seats)
 
     @property
     def seq(self) -> int:
@@ -91,4 +98,5 @@ class LiveTable:
         return cls(id=record.id, created_at=record.created_at, game=game, seats=record.seats, log=log,
                    actors=actors, options=TableOptions.from_dict(record.options), deadline=record.deadline,
                    deadline_seq=record.deadline_seq, commitment=record.commitment, secret=record.secret,
-                   practice=record.practice)
+                   practice=record.practice,
+                   last_active=record.updated_at or record.created_at)

@@ -14,6 +14,7 @@ from .db import actions, seats, tables
 
 PLAYING = "playing"
 OVER = "over"
+EXPIRED = "expired"  # unfinished, and idle for too long: no longer served
 
 
 def now() -> datetime:
@@ -54,6 +55,7 @@ class TableRecord:
     commitment: str | None = None
     secret: str | None = None
     practice: bool = False
+    updated_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,10 @@ class Repository:
     def mark_over(connection: Connection, table_id: str) -> None:
         connection.execute(update(tables).where(tables.c.id == table_id).values(status=OVER, updated_at=now()))
 
+    @staticmethod
+    def mark_expired(connection: Connection, table_id: str) -> None:
+        connection.execute(update(tables).where(tables.c.id == table_id).values(status=EXPIRED))
+
     # ------------------------------------------------------------------------------------------- reads
 
     def load_table(self, table_id: str) -> TableRecord | None:
@@ -157,17 +163,22 @@ class Repository:
             id=row.id, settings=row.settings, created_at=_utc(row.created_at), status=row.status, moves=row.moves,
             seats=[_seat(r) for r in seat_rows], actions=[r.action for r in action_rows], options=row.options or {},
             deadline=_utc(row.deadline) if row.deadline is not None else None, deadline_seq=row.deadline_seq,
-            commitment=row.seed_commitment, secret=row.seed_secret, practice=row.practice)
+            commitment=row.seed_commitment, secret=row.seed_secret, practice=row.practice,
+            updated_at=_utc(row.updated_at))
 
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as connection:
             return list(connection.scalars(select(tables.c.id).where(tables.c.status == status)))
 
-    def list_tables(self, limit: int) -> list[TableRecord]:
-        """The most recently active tables, newest first, without their action logs (for the lobby)."""
+    def list_tables(self, limit: int, offset: int = 0) -> tuple[list[TableRecord], bool]:
+        """A page of the tables that have not expired, most recently active first, without their action logs
+        (for the lobby); and whether there are more."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(tables).where(tables.c.private.is_(False)).order_by(tables.c.updated_at.desc()).limit(limit)).all()
+                select(tables).where(tables.c.private.is_(False), tables.c.status != EXPIRED)
+                .order_by(tables.c.updated_at.desc(), tables.c.id).offset(offset).limit(limit + 1)).all()
+            more = len(rows) > limit
+            rows = rows[:limit]
             ids = [r.id for r in rows]
             seat_rows = connection.execute(
                 select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)).all() if ids else []
@@ -176,7 +187,7 @@ class Repository:
             by_table.setdefault(r.table_id, []).append(_seat(r))
         return [TableRecord(id=r.id, settings=r.settings, created_at=_utc(r.created_at), status=r.status, moves=r.moves,
                             seats=by_table.get(r.id, []), options=r.options or {}, commitment=r.seed_commitment,
-                            secret=r.seed_secret, practice=r.practice) for r in rows]
+                            secret=r.seed_secret, practice=r.practice) for r in rows], more
 
 
 def _seat(row: Any) -> SeatRecord:

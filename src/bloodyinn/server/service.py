@@ -15,8 +15,8 @@ import logging
 import re
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -27,14 +27,15 @@ from ..config import GameConfig
 from ..errors import BloodyInnError, IllegalActionError
 from ..game import Game
 from .clocks import TurnClocks, clock_runs
-from .errors import ServiceError, bad_request, forbidden, illegal, not_found, stale
+from .errors import ServiceError, bad_request, expired, forbidden, illegal, not_found, stale
 from .fairness import commitment, fairness, new_secret, seed_from_secret
 from .hub import Hub
 from .live import LiveTable
 from .messages import clock_summary, public_settings, seat_summary
 from .options import AWAY, RESIGNED, RETURNABLE, TIMED_OUT, TableOptions
 from .replays import ReplayCache
-from .repository import OVER, PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
+from .repository import EXPIRED, OVER, PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
+from .scheduler import BotScheduler
 from .settings import ServerSettings
 from .writer import Writer
 
@@ -74,7 +75,8 @@ class GameService:
         self._settings = settings
         self._tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
-        self._pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bloodyinn-bot")
+        self._bots = BotScheduler(settings.bot_threads)
+        self._sweeper: asyncio.Task[None] | None = None
         self._replays = ReplayCache(settings.replay_cache_size)
         self._clocks = TurnClocks(writer, self._expire)
 
@@ -84,14 +86,18 @@ class GameService:
         """Load every unfinished game and let its bots carry on where they stopped."""
         for table_id in await asyncio.to_thread(self._repository.table_ids, PLAYING):
             await self.table(table_id)
+        if self._settings.idle_expiry:
+            self._sweeper = asyncio.create_task(self._expire_idle_tables())
 
     async def stop(self) -> None:
         await self._clocks.stop(list(self._tables.values()))
         tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._bots.shutdown()
 
     # ------------------------------------------------------------------------------------ tables
 
@@ -107,6 +113,8 @@ class GameService:
                 record = await asyncio.to_thread(self._repository.load_table, table_id)
                 if record is None:
                     raise not_found(table_id)
+                if record.status == EXPIRED:
+                    raise expired(table_id)
                 table = LiveTable.rebuild(record)
                 self._install(table)
         return table
@@ -126,6 +134,11 @@ class GameService:
         brings a seed: allowed for bot-only tables and for tables marked as practice, never silently."""
         if len(seats) != players:
             raise bad_request(f"a {players}-player table needs {players} seats, got {len(seats)}")
+        cap = self._settings.max_bot_tables
+        if cap and all(s.kind == "bot" for s in seats) and sum(
+                1 for t in self._tables.values() if not t.has_people and not t.game.is_over) >= cap:
+            raise ServiceError("rate_limited", f"{cap} bot-only games are already running, the most this server"
+                                               " allows; try again when one has ended", 429)
         if seed is not None and not practice and any(s.kind == "human" for s in seats):
             raise bad_request("seed: a table with people gets a deck nobody can choose or know; to choose the seed,"
                               " mark the table as practice (\"practice\": true)")
@@ -168,6 +181,7 @@ class GameService:
         if invited is not None and (invite is None or not hmac.compare_digest(invite, invited)):
             raise forbidden("this table is private: join it with the invite link its players share")
         async with table.lock:
+            _check_live(table)
             record = self._seat(table, seat)
             if record.kind != "human":
                 raise ServiceError("seat_taken", f"seat {seat} is played by a bot", 409)
@@ -180,6 +194,7 @@ class GameService:
             if not claimed:
                 raise ServiceError("seat_taken", f"seat {seat} already has a player", 409)
             table.seats[seat] = replace(record, token_hash=digest, name=name)
+            table.last_active = now()
             await self._clocks.arm(table)  # the last seat taken starts the clock
             self.hub.publish(table, [])
         return token
@@ -188,6 +203,7 @@ class GameService:
         """Replace a seat's token (say its link leaked): the old token stops working at once, everywhere."""
         table = await self.table(table_id)
         async with table.lock:
+            _check_live(table)
             self.authenticate(table, seat, token)
             record = table.seats[seat]
             new_token = secrets.token_urlsafe(24)
@@ -197,8 +213,8 @@ class GameService:
             if not replaced:
                 raise forbidden(f"this token does not hold seat {seat} of table {table.id}")
             table.seats[seat] = replace(record, token_hash=digest)
-        self.hub.evict(table, seat, forbidden(f"the token of seat {seat} was revoked; this connection used the old"
-                                              " one"))
+        self.hub.evict(table, 4403, forbidden(f"the token of seat {seat} was revoked; this connection used the old"
+                                              " one"), seat=seat)
         return new_token
 
     def forget_if_idle(self, table: LiveTable) -> None:
@@ -219,9 +235,10 @@ class GameService:
             raise forbidden(f"this token does not hold seat {seat} of table {table.id} (it is wrong, or it was"
                             " revoked: use the seat's new link)")
 
-    async def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Recently active tables, newest first: open seats, players online, progress."""
-        rows = await asyncio.to_thread(self._repository.list_tables, limit)
+    async def lobby(self, limit: int, offset: int = 0) -> tuple[list[dict[str, Any]], bool]:
+        """A page of the tables, most recently active first (open seats, players online, progress), and
+        whether there are more."""
+        rows, more = await asyncio.to_thread(self._repository.list_tables, limit, offset)
         listing = []
         for row in rows:
             live = self._tables.get(row.id)
@@ -235,7 +252,33 @@ class GameService:
                             "clock": clock_summary(TableOptions.from_dict(row.options)),
                             "fairness": fairness(row.commitment, row.secret, row.practice, row.settings["seed"],
                                                  row.status == OVER)})
-        return listing
+        return listing, more
+
+    # ------------------------------------------------------------------------------------ expiry
+
+    async def _expire_idle_tables(self) -> None:
+        """Now and then, expire the unfinished tables nobody has moved at (or joined) for `idle_expiry`."""
+        idle = self._settings.idle_expiry
+        while True:
+            await asyncio.sleep(min(max(idle / 4, 0.05), 600))
+            cutoff = now() - timedelta(seconds=idle)
+            for table in [t for t in self._tables.values() if not t.game.is_over and t.last_active < cutoff]:
+                try:
+                    await self._expire_idle(table, cutoff)
+                except Exception:  # the database is down: try again at the next sweep
+                    log.exception("table %s could not be expired", table.id)
+
+    async def _expire_idle(self, table: LiveTable, cutoff: datetime) -> None:
+        async with table.lock:
+            if table.expired or table.last_active >= cutoff:  # someone moved meanwhile
+                return
+            await self._writer.write(partial(Repository.mark_expired, table_id=table.id))
+            table.expired = True
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            self._tables.pop(table.id, None)
+        log.info("table %s expired after %s s without a move", table.id, self._settings.idle_expiry)
+        self.hub.evict(table, 4410, expired(table.id))
 
     # ------------------------------------------------------------------------------------ actions
 
@@ -248,6 +291,7 @@ class GameService:
         """Apply `action` for `seat` (already authenticated; `bot`: by its bot) if the table is still at move
         `seq`."""
         async with table.lock:
+            _check_live(table)
             if bot != (seat in table.bots):  # a seat handed to a bot, or taken back from it, meanwhile
                 raise forbidden(f"seat {seat} is played by {'a person' if bot else 'a bot'} now")
             if seq != table.seq:
@@ -269,6 +313,7 @@ class GameService:
                 raise ServiceError("unavailable", "the move could not be saved, so it was not applied;"
                                    " please try again", 503) from None
             events = table.record(seat, game.apply(chosen, seat=seat))
+            table.last_active = now()
             if game.is_over:  # for the lobby and start-up; a replay would tell the same
                 await self._writer.write(partial(Repository.mark_over, table_id=table.id))
             await self._clocks.arm(table)
@@ -432,7 +477,6 @@ class GameService:
 
     async def _play_bots(self, table: LiveTable) -> None:
         """Play bot turns at this table until a person must decide or the game is over."""
-        loop = asyncio.get_running_loop()
         while True:
             game = table.game
             seat = game.current_player
@@ -446,7 +490,7 @@ class GameService:
             seq = table.seq
             view, legal = game.view(seat), game.legal_actions()
             try:
-                choice = await loop.run_in_executor(self._pool, bot.choose, view, legal)
+                choice = await self._bots.run(table.has_people, bot.choose, view, legal)
             except Exception:
                 log.exception("bot at table %s seat %d failed; it plays its first legal action", table.id, seat)
                 choice = legal[0]
@@ -461,6 +505,11 @@ class GameService:
                           exc.message, legal[0])
                 with contextlib.suppress(ServiceError):  # if even that fails, the loop looks again
                     await self.act(table, seat, seq, str(legal[0]), bot=True)
+
+
+def _check_live(table: LiveTable) -> None:
+    if table.expired:
+        raise expired(table.id)
 
 
 def _legal(game: Game, action: str) -> Action:

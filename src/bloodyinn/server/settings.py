@@ -26,6 +26,13 @@ class ServerSettings:
     # Largest accepted WebSocket message / HTTP body, in bytes: an action is a short line of text.
     max_message_bytes: int = 8192
     max_body_bytes: int = 65536
+    # Abuse limits, per client address (0: no limit). Bursts may reach the per-minute / per-second figure.
+    tables_per_minute: float = 10
+    moves_per_second: float = 20
+    # Unfinished bot-only tables at once: more are refused until one ends, so they cannot starve people's games.
+    max_bot_tables: int = 20
+    # Seconds without a move (or a player joining) after which an unfinished table expires (0: never).
+    idle_expiry: float = 14 * 86400
     # Finished games whose replay is kept in memory (least recently viewed dropped first).
     replay_cache_size: int = 64
     # Seconds a decision must have waited before the other players may hand an absent player's seat to a bot.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -65,12 +66,15 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
     return message.get("text") if message.get("text") is not None else message.get("bytes")
 
 
-async def serve_table(websocket: WebSocket, table_id: str, service: GameService, limit: int) -> None:
+async def serve_table(websocket: WebSocket, table_id: str, service: GameService, limit: int,
+                      count_move: Callable[[], None]) -> None:
+    """Serve one connection; `count_move` counts a move or preview against the client's rate limit (it raises
+    when the client goes too fast)."""
     await websocket.accept()
     try:
         table = await service.table(table_id)
     except ServiceError as exc:
-        await _refuse(websocket, exc, 4404)
+        await _refuse(websocket, exc, 4410 if exc.code == "expired" else 4404)
         return
     try:
         seat = await asyncio.wait_for(_hello(websocket, table, service, limit), HELLO_TIMEOUT)
@@ -88,7 +92,7 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
         while True:
             data = await _receive(websocket)
             try:
-                reply = await _handle(_decode(data, limit), client, table, service)
+                reply = await _handle(_decode(data, limit), client, table, service, count_move)
             except ServiceError as exc:
                 reply = _error(exc, _message_id(data))
             client.send_message(reply)
@@ -113,13 +117,15 @@ async def _hello(websocket: WebSocket, table: LiveTable, service: GameService, l
     return message.seat
 
 
-async def _handle(message: ClientMessage, client: Client, table: LiveTable, service: GameService) -> dict[str, Any]:
+async def _handle(message: ClientMessage, client: Client, table: LiveTable, service: GameService,
+                  count_move: Callable[[], None]) -> dict[str, Any]:
     if isinstance(message, Ping):
         return {"type": "pong", "id": message.id, "seq": table.seq}
     if isinstance(message, Hello):
         raise bad_request("already said hello; reconnect to change seats")
     if client.seat is None:
         raise forbidden("spectators cannot act; join a seat to play")
+    count_move()
     if isinstance(message, PreviewMessage):
         return {"type": "preview", "id": message.id, **service.preview(table, client.seat, message.action)}
     accepted = await service.act(table, client.seat, message.seq, message.action)

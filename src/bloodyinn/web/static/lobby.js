@@ -64,8 +64,15 @@ function clockText(clock) {
   return ` · clock ${s >= 86400 ? `${s / 86400} d` : s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`} a move`;
 }
 
+const PAGE = 20;
+let offset = 0;
+
 async function refresh() {
-  const tables = await fetch("/api/tables").then((r) => r.json());
+  const response = await fetch(`/api/tables?limit=${PAGE}&offset=${offset}`);
+  const tables = await response.json();
+  $("newer").disabled = offset === 0;
+  $("older").disabled = !(response.headers.get("link") || "").includes('rel="next"');
+  $("page-info").textContent = tables.length ? `tables ${offset + 1}-${offset + tables.length}` : "";
   $("tables").innerHTML = tables.length ? tables.map((t) => {
     const open = t.seats.filter((s) => s.open);
     const href = `/table/${encodeURIComponent(t.id)}`;
@@ -74,7 +81,7 @@ async function refresh() {
     return `<tr data-table="${esc(t.id)}"><td><code>${esc(t.id)}</code></td>
       <td>${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}${clockText(t.clock)}${t.fairness.practice ? ' · <span title="its creator chose the deck">practice</span>' : ""}</td>
       <td>${t.seats.map(seatText).join("<br>")}</td><td>${t.moves}${t.over ? " · over" : ""}</td><td>${actions}</td></tr>`;
-  }).join("") : '<tr><td colspan="5">No tables yet: create one.</td></tr>';
+  }).join("") : `<tr><td colspan="5">${offset ? "No more tables." : "No tables yet: create one."}</td></tr>`;
 }
 
 async function start() {
@@ -85,6 +92,8 @@ async function start() {
   $("players").addEventListener("change", seatRows);
   $("create").addEventListener("submit", create);
   seatRows();
+  $("newer").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); refresh(); });
+  $("older").addEventListener("click", () => { offset += PAGE; refresh(); });
   refresh();
   setInterval(refresh, 5000);
 }

@@ -121,6 +121,11 @@ function connect() {
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (event.code === 4404) { setStatus(false, "no such table"); return; }
+    if (event.code === 4410) {
+      setStatus(false, "table expired");
+      note("This table expired: nobody moved at it for too long.", true);
+      return;
+    }
     if (event.code === 4403) {
       localStorage.removeItem(storeKey);
       identity = null;

@@ -1,0 +1,198 @@
+"""Abuse limits: per-address rate limits, a cap on bot-only games, people's games first for the bots' threads,
+idle tables expiring, and a lobby served a page at a time."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pytest
+from server_helpers import act, create_table, in_process_client, join, state
+from starlette.websockets import WebSocketDisconnect
+
+import bloodyinn.bots
+from bloodyinn.server.errors import ServiceError
+from bloodyinn.server.limits import RateLimiter
+from bloodyinn.server.scheduler import BotScheduler
+from bloodyinn.server.settings import ServerSettings
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+@pytest.fixture
+def make_client(tmp_path: Path) -> Iterator[Any]:
+    """An in-process server with the given settings (bots move at once)."""
+    clients: list[TestClient] = []
+
+    def make(**settings: Any) -> TestClient:
+        defaults: dict[str, Any] = {"database_url": f"sqlite:///{tmp_path / 'limits.sqlite3'}", "bot_delay": 0}
+        client = in_process_client(ServerSettings(**{**defaults, **settings}))
+        clients.append(client.__enter__())
+        return client
+
+    yield make
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+def test_a_rate_limit_refills_over_time() -> None:
+    clock = [0.0]
+    limiter = RateLimiter(3, 60.0, "new tables", clock=lambda: clock[0])
+    for _ in range(3):
+        limiter.take("10.0.0.1")
+    with pytest.raises(ServiceError) as refused:
+        limiter.take("10.0.0.1")
+    assert refused.value.status == 429 and "try again in 20 s" in refused.value.message
+    limiter.take("10.0.0.2")  # another address has its own allowance
+    clock[0] = 20.0
+    limiter.take("10.0.0.1")
+    with pytest.raises(ServiceError):
+        limiter.take("10.0.0.1")
+    RateLimiter(0, 1.0, "moves").take("anyone")  # 0: no limit
+
+
+def test_creating_tables_is_limited_per_address(make_client: Any) -> None:
+    client = make_client(tables_per_minute=3)
+    for _ in range(3):
+        create_table(client, HUMANS)
+    refused = client.post("/api/tables", json={"players": 2})
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["error"] == "rate_limited" and "new tables" in refused.json()["message"]
+    assert len(client.get("/api/tables").json()) == 3
+
+
+def test_moves_are_limited_per_address_over_http_and_websocket(make_client: Any) -> None:
+    client = make_client(moves_per_second=2)
+    table_id = create_table(client, HUMANS, seed=3)
+    tokens = [join(client, table_id, 0), join(client, table_id, 1)]
+    seat = state(client, table_id)["view"]["current_player"]
+    codes = [act(client, table_id, seat, tokens[seat], 5, "pass").status_code for _ in range(3)]
+    assert codes == [409, 409, 429]  # stale attempts count too: a flood is a flood
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_json({"type": "hello", "seat": seat, "token": tokens[seat]})
+        choices = next(m for m in iter(ws.receive_json, None) if m["type"] == "state")["choices"]
+        ws.send_json({"type": "action", "seq": 0, "action": choices[0]["text"], "id": 1})
+        error = next(m for m in iter(ws.receive_json, None) if m["type"] == "error")
+        assert error["error"] == "rate_limited" and error["id"] == 1
+    assert state(client, table_id)["seq"] == 0  # refused, so nothing applied
+
+
+def test_bot_only_tables_are_capped(make_client: Any) -> None:
+    client = make_client(max_bot_tables=2, bot_delay=60)  # bots that take their time: the games stay running
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    for _ in range(2):
+        create_table(client, bots)
+    refused = client.post("/api/tables", json={"players": 2, "seats": bots})
+    assert refused.status_code == 429 and "bot-only games" in refused.json()["message"]
+    create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])  # people can still play
+
+
+def test_people_first_when_bots_wait_for_a_thread() -> None:
+    async def scenario() -> list[str]:
+        scheduler = BotScheduler(1)
+        started: list[str] = []
+        release = threading.Event()
+        busy = asyncio.create_task(scheduler.run(False, release.wait))
+        await asyncio.sleep(0.05)  # the only thread is taken
+        waiting = [asyncio.create_task(scheduler.run(False, started.append, f"bots {n}")) for n in range(5)]
+        await asyncio.sleep(0.01)
+        waiting.append(asyncio.create_task(scheduler.run(True, started.append, "people")))
+        await asyncio.sleep(0.01)
+        release.set()
+        await asyncio.gather(busy, *waiting)
+        scheduler.shutdown()
+        return started
+
+    assert asyncio.run(scenario()) == ["people", "bots 0", "bots 1", "bots 2", "bots 3", "bots 4"]
+
+
+class _SlowBot:
+    """Thinks for a moment and notes, in order, which kind of table it thought for."""
+
+    thoughts: ClassVar[list[str]] = []
+
+    def __init__(self, label: str, seed: int | None) -> None:
+        self.label = label
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        self.thoughts.append(self.label)
+        time.sleep(0.02)
+        return self.rng.choice(legal)
+
+
+def test_a_persons_bot_does_not_queue_behind_bot_only_games(make_client: Any,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    thoughts: ClassVar[list[str]] = []
+    monkeypatch.setattr(_SlowBot, "thoughts", thoughts)
+    monkeypatch.setitem(bloodyinn.bots.BOTS, "slow_bots", lambda seed: _SlowBot("bots", seed))
+    monkeypatch.setitem(bloodyinn.bots.BOTS, "slow_person", lambda seed: _SlowBot("person", seed))
+    client = make_client(bot_threads=1)
+    for _ in range(6):  # six bot-only games keep the one bot thread busy
+        create_table(client, [{"kind": "bot", "bot": "slow_bots"}] * 2, seed=None)
+    table_id = create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "slow_person"}], seed=None)
+    token = join(client, table_id, 0)
+    waits: list[int] = []
+    for _ in range(60):  # the person moves; count the bot-only thoughts started before their opponent's
+        if len(waits) == 4:
+            break
+        for _ in range(500):
+            mine = state(client, table_id, 0, token)
+            if mine["choices"]:
+                break
+            time.sleep(0.01)
+        mark = len(thoughts)
+        assert act(client, table_id, 0, token, mine["seq"], mine["choices"][0]["text"]).status_code == 200
+        for _ in range(500):
+            if "person" in thoughts[mark:] or state(client, table_id)["view"]["current_player"] == 0:
+                break
+            time.sleep(0.01)
+        if "person" in thoughts[mark:]:
+            waits.append(thoughts[mark:].index("person"))
+    assert waits and max(waits) <= 1, waits  # at most the thought already under way when the person moved
+
+
+def test_idle_tables_expire(make_client: Any) -> None:
+    client = make_client(idle_expiry=0.3)
+    table_id = create_table(client, HUMANS)
+    token = join(client, table_id, 0)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": token})
+        messages = iter(ws.receive_json, None)
+        error = next(m for m in messages if m["type"] == "error")  # after 0.3 s without a move
+        assert error["error"] == "expired"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4410
+    gone = client.get(f"/api/tables/{table_id}")
+    assert gone.status_code == 410 and gone.json()["error"] == "expired"
+    assert act(client, table_id, 0, token, 0, "pass").status_code == 410
+    assert client.post(f"/api/tables/{table_id}/seats/1/join", json={}).status_code == 410
+    assert table_id not in [t["id"] for t in client.get("/api/tables").json()]
+
+
+def test_the_lobby_comes_a_page_at_a_time(client: TestClient) -> None:
+    created = [create_table(client, HUMANS, seed=n) for n in range(5)]
+    seen: list[str] = []
+    url: str | None = "/api/tables?limit=2"
+    pages = 0
+    while url:
+        response = client.get(url)
+        assert response.status_code == 200, response.text
+        page = [t["id"] for t in response.json()]
+        assert len(page) <= 2
+        seen += page
+        pages += 1
+        link = response.headers.get("link")
+        url = link[1:link.index(">")] if link else None
+    assert pages == 3 and seen == created[::-1]  # newest first, each once
+    assert client.get("/api/tables?limit=0").status_code == 400
+    assert client.get("/api/tables?limit=101").status_code == 400
