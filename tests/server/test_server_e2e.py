@@ -212,13 +212,13 @@ def test_seat_tokens_stay_out_of_shared_links_and_can_be_revoked(browser: Any, s
     ann.click("#revoke")
     ann.wait_for_function(f"document.querySelector('#own-link-url').value !== {own_link!r}")
     ann.wait_for_selector("#status.online")
-    assert "playing as Ann" in ann.inner_text("#status")
-    phone.wait_for_function("document.querySelector('#turn-note').innerText.includes('revoked')")
+    assert "playing as Ann" in ann.inner_text("#status") and "old one no longer works" in ann.inner_text("#seat-alert")
+    phone.wait_for_function("document.querySelector('#seat-alert').innerText.includes('revoked')")
     phone.wait_for_selector("#status.online")
     assert "watching" in phone.inner_text("#status")
     stranger = browser.new_context().new_page()
     stranger.goto(own_link)  # the old link is dead
-    stranger.wait_for_function("document.querySelector('#turn-note').innerText.includes('not valid')")
+    stranger.wait_for_function("document.querySelector('#seat-alert').innerText.includes('not valid')")
     assert "watching" in stranger.inner_text("#status") or "reconnecting" in stranger.inner_text("#status")
     for context in (ann_context, guest_context, phone_context):
         context.close()

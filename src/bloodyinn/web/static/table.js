@@ -44,6 +44,7 @@ function remember(found) {
   localStorage.setItem(storeKey, JSON.stringify(found));
   history.replaceState(null, "", tablePath);
   renderOwnLink();
+  seatAlert("");
 }
 
 const ownLink = () => `${location.origin}${tablePath}#seat=${identity.seat}&token=${encodeURIComponent(identity.token)}`;
@@ -61,7 +62,7 @@ async function revoke() {
   const body = await response.json();
   if (response.ok) remember({ seat: body.seat, token: body.token });
   reconnect();
-  note(response.ok ? "Your link was revoked: the old one no longer works. Your new own link is under Seats." : body.message, !response.ok);
+  seatAlert(response.ok ? "Your link was revoked: the old one no longer works. Your new own link is under Seats." : body.message, !response.ok);
 }
 
 async function join(seat) {
@@ -95,6 +96,11 @@ $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   join(joinTarget);
 });
+
+// What happened to this page's seat (revoked, lost): stays until the seat changes again, unlike the turn note.
+function seatAlert(text, error = false) {
+  $("seat-alert").innerHTML = text ? `<div class="message ${error ? "error" : "info"}" ${error ? 'role="alert"' : ""}>${esc(text)}</div>` : "";
+}
 
 function note(text, error = false) {
   $("turn-note").innerHTML = text ? `<div class="message ${error ? "error" : "info"}" ${error ? 'role="alert"' : ""}>${esc(text)}</div>` : "";
@@ -130,7 +136,7 @@ function connect() {
       localStorage.removeItem(storeKey);
       identity = null;
       renderOwnLink();
-      note("This seat's token is not valid (it is wrong, or it was revoked); you are watching.", true);
+      seatAlert("This seat's token is not valid (it is wrong, or it was revoked); you are watching.", true);
     }
     setStatus(false, "reconnecting…");
     retry = Math.min(retry + 1, 5);
