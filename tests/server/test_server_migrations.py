@@ -13,13 +13,14 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from server_helpers import act, create_table, free_port, in_process_client, join, state
 from sqlalchemy import inspect
 
 from bloodyinn.server.db import make_engine, metadata
-from bloodyinn.server.migrate import upgrade
+from bloodyinn.server.migrate import alembic_config, upgrade
 from bloodyinn.server.settings import ServerSettings
 
 PG_BIN = Path("/usr/lib/postgresql")
@@ -107,3 +108,26 @@ def test_postgres_migration_and_play(postgres_url: str) -> None:
     # A new server on the same database rebuilds the game from the stored actions.
     with in_process_client(ServerSettings(database_url=postgres_url, bot_delay=0)) as client:
         assert state(client, table_id)["seq"] == 10
+
+
+def test_a_database_from_before_table_options_is_upgraded_and_its_games_go_on(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    settings = ServerSettings(database_url=url, bot_delay=0)
+    with in_process_client(settings) as client:
+        table_id = create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=3)
+        tokens = [join(client, table_id, 0, "Ann"), join(client, table_id, 1)]
+        seat = state(client, table_id)["view"]["current_player"]
+        mine = state(client, table_id, seat, tokens[seat])
+        assert act(client, table_id, seat, tokens[seat], 0, mine["choices"][0]["text"]).status_code == 200
+    engine = make_engine(url)
+    config = alembic_config()
+    with engine.begin() as connection:  # back to the first schema, as an older server left it
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0001")
+    assert "options" not in {c["name"] for c in inspect(engine).get_columns("tables")}
+    engine.dispose()
+    with in_process_client(settings) as client:  # the new server migrates it and carries on
+        table = client.get(f"/api/tables/{table_id}").json()
+        assert table["moves"] == 1 and table["clock"]["mode"] == "none" and table["private"] is False
+        assert table["seats"][0]["name"] == "Ann" and table["seats"][0]["status"] is None
+        assert table_id in [t["id"] for t in client.get("/api/tables").json()]

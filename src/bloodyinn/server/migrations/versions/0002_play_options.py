@@ -19,21 +19,17 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
+# Plain ADD/DROP COLUMN, never a batch (copy-and-rename) migration: on SQLite, dropping the old "tables" during
+# a copy would cascade to the seats and actions of every game (foreign keys are on).
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("options", sa.JSON(), nullable=True))
-        batch.add_column(sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("deadline", sa.DateTime(timezone=True), nullable=True))
-        batch.add_column(sa.Column("deadline_seq", sa.Integer(), nullable=True))
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("status", sa.String(16), nullable=True))
+    op.add_column("tables", sa.Column("options", sa.JSON(), nullable=True))
+    op.add_column("tables", sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column("tables", sa.Column("deadline", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("tables", sa.Column("deadline_seq", sa.Integer(), nullable=True))
+    op.add_column("seats", sa.Column("status", sa.String(16), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_column("status")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("deadline_seq")
-        batch.drop_column("deadline")
-        batch.drop_column("private")
-        batch.drop_column("options")
+    op.drop_column("seats", "status")
+    for column in ("deadline_seq", "deadline", "private", "options"):
+        op.drop_column("tables", column)
