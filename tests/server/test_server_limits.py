@@ -8,6 +8,7 @@ import random
 import threading
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -16,8 +17,12 @@ from server_helpers import act, create_table, in_process_client, join, state
 from starlette.websockets import WebSocketDisconnect
 
 import bloodyinn.bots
+from bloodyinn.config import GameConfig
+from bloodyinn.server.db import make_engine
 from bloodyinn.server.errors import ServiceError
 from bloodyinn.server.limits import RateLimiter
+from bloodyinn.server.migrate import upgrade
+from bloodyinn.server.repository import Repository, SeatRecord, TableRecord, now
 from bloodyinn.server.scheduler import BotScheduler
 from bloodyinn.server.settings import ServerSettings
 
@@ -196,3 +201,19 @@ def test_the_lobby_comes_a_page_at_a_time(client: TestClient) -> None:
     assert pages == 3 and seen == created[::-1]  # newest first, each once
     assert client.get("/api/tables?limit=0").status_code == 400
     assert client.get("/api/tables?limit=101").status_code == 400
+
+
+def test_joining_counts_as_activity_across_restarts(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'join.sqlite3'}")
+    upgrade(engine)
+    repository = Repository(engine)
+    long_ago = now() - timedelta(days=30)
+    record = TableRecord(id="t1", settings=GameConfig(players=2, seed=1).to_dict(),
+                         seats=[SeatRecord(0, "human"), SeatRecord(1, "human")], created_at=long_ago)
+    with engine.begin() as connection:
+        Repository.insert_table(connection, record)
+        assert Repository.claim_seat(connection, "t1", 0, "hash", "Ann")
+    loaded = repository.load_table("t1")
+    assert loaded is not None and loaded.updated_at is not None
+    assert loaded.updated_at > now() - timedelta(minutes=1)  # what a restarted server counts idleness from
+    engine.dispose()

@@ -92,7 +92,11 @@ class Repository:
             .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
                    seats.c.token_hash.is_(None))
             .values(token_hash=token_hash, name=name, joined_at=now()))
-        return result.rowcount == 1
+        if result.rowcount != 1:
+            return False
+        # A join is activity: it keeps the table from expiring, across restarts too.
+        connection.execute(update(tables).where(tables.c.id == table_id).values(updated_at=now()))
+        return True
 
     @staticmethod
     def replace_token(connection: Connection, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
