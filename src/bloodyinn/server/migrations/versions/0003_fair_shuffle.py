@@ -18,15 +18,14 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
+# Plain ADD/DROP COLUMN, never a batch (copy-and-rename) migration: on SQLite, dropping the old "tables" during
+# a copy would cascade to the seats and actions of every game (foreign keys are on).
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("seed_commitment", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("seed_secret", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("practice", sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column("tables", sa.Column("seed_commitment", sa.String(64), nullable=True))
+    op.add_column("tables", sa.Column("seed_secret", sa.String(64), nullable=True))
+    op.add_column("tables", sa.Column("practice", sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("practice")
-        batch.drop_column("seed_secret")
-        batch.drop_column("seed_commitment")
+    for column in ("practice", "seed_secret", "seed_commitment"):
+        op.drop_column("tables", column)
