@@ -239,7 +239,9 @@ def test_watching_a_bot_play_solitaire_long_to_its_result(tmp_path: Path) -> Non
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, EndScreen), limit=60)
+            # the end screen is pushed, then composed: wait for its results to be there
+            await wait_for(pilot, lambda: isinstance(app.screen, EndScreen) and bool(app.screen.query("#results")),
+                           limit=60)
             shown = screen_text(app.screen.query_one("#results", Static))
             score = app.session.game.scores()[0]
             title = app.session.game.solo_title()
