@@ -269,6 +269,10 @@ def test_phone_sized_pages_fit_and_show_the_move_next_to_the_board(browser: Any,
     assert 0 <= actions["y"] - (board["y"] + board["height"]) < 30  # right under the board...
     for later in ("#players", "#seats", "#log-box"):  # ...before the players, the seats and the log
         assert page.locator(later).bounding_box()["y"] > actions["y"]
+    with httpx.Client(base_url=server.url) as client:  # a busier lobby, with long names
+        for number, name in enumerate(("Maximiliana-Theodora", "Bartholomew-Alexander")):
+            other = create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], seed=number)
+            join(client, other, 0, name)
     page.goto(server.url + "/")
     page.wait_for_selector(f"tr[data-table='{table_id}']")
     assert fits()
