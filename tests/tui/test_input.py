@@ -39,7 +39,7 @@ def test_every_kind_of_decision_ends_with_the_same_confirmation() -> None:
             while chooser.step is not None and chooser.step.name != "confirm":
                 assert chooser.choose(choices.choice(chooser.options())) is None  # nothing happens before Confirm
             (confirm,) = chooser.options()
-            assert chooser.prompt == "Confirm (Enter) or go back (Backspace)"
+            assert chooser.prompt == "Enter confirms, Backspace goes back:"
             assert confirm.label.startswith("Confirm: ")
             action = chooser.choose(confirm)
             assert action is not None

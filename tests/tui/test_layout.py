@@ -38,6 +38,8 @@ def test_the_board_shows_every_room_and_innkeeper_in_full(tmp_path: Path, size: 
                 if room["guest"]:
                     occ = render.occ_of(room["guest"])
                     assert render.card_plain(room["guest"]) in row and f"{occ.pocket}F" in row
+                    if size[0] >= 120 and occ.annex_name:  # room for each guest's annex too
+                        assert occ.annex_name in row
             board = app.query_one("#board", VerticalScroll)
             if board.max_scroll_y > 0:  # a small terminal: the innkeepers are one key away, and back
                 await pilot.press("i")

@@ -26,7 +26,7 @@ from .widgets import ChooserPanel, InnPanel, PlayersPanel, StatusBar
 # A decision in the log ("P2: Kill the Count ..."), as opposed to its consequences.
 DECISION = re.compile(r"P\d: ")
 CSS = """
-#status { height: auto; padding: 0 1; background: $boost; }
+#status { height: 2; padding: 0 1; background: $boost; }
 #main { height: 1fr; }
 #board { width: 3fr; scrollbar-size-vertical: 1; }
 #side { width: 2fr; }
@@ -223,8 +223,8 @@ class BloodyInnApp(App[None]):
             return not over and bool(self.session.bots)
         if action in ("hint", "undo", "notation"):
             return not over
-        if action == "board_view":  # only when the board does not fit (a small terminal)
-            boards = self.query("#board")
+        if action == "board_view":  # only on the board, when it does not fit (a small terminal)
+            boards = self.screen.query("#board")
             return bool(boards) and boards.first(VerticalScroll).max_scroll_y > 0
         return True
 

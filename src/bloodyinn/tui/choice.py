@@ -110,6 +110,8 @@ class Chooser:
 
     @property
     def crumbs(self) -> str:
+        if self.step is not None and self.step.name == "confirm":  # the Confirm option says it all
+            return ""
         return " > ".join(option.label for step, option, auto in self.path if not (auto and _silent(step, option)))
 
     # ------------------------------------------------------------------------------------------ moves
@@ -167,7 +169,8 @@ class Chooser:
         if len(option.actions) == 1:
             action = option.actions[0]
             lines = [SOLO_LOSS] if self.loses(action) else []
-            lines.append(self.game.describe(action) + ".")
+            if self.step is None or self.step.name != "confirm":  # the Confirm option already says it
+                lines.append(self.game.describe(action) + ".")
             lines += [event.text for event in self.preview(action) if event.kind != "action"]
             if option.info:
                 lines.append(option.info)
@@ -213,7 +216,7 @@ class Chooser:
 
     @property
     def _confirm_step(self) -> Step:
-        return Step("confirm", "Confirm (Enter) or go back (Backspace)", str,
+        return Step("confirm", "Enter confirms, Backspace goes back:", str,
                     lambda a: f"Confirm: {self.game.describe(a)}")
 
     @property

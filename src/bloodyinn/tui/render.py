@@ -103,22 +103,26 @@ def annex_text(occ: Occupation) -> str:
 # ------------------------------------------------------------------------------------------------ inn
 
 
-# (heading, narrow heading or None when a narrow board drops the column, column settings)
-ROOM_COLUMNS: tuple[tuple[str, str | None, dict[str, Any]], ...] = (
-    ("#", "#", {"width": 1}), ("Key", "Key", {"width": 6}), ("Serv.", "Srv", {"width": 5}),
-    ("Guest", "Guest", {"min_width": 20}), ("Type", None, {"width": 9}), ("Money", "$", {"width": 5}),
-    ("Aptitude", "Does", {"width": 8}), ("Annex", None, {"ratio": 1}))
+# (heading, narrow heading, settings, the board width from which the column shows): a narrow board keeps every
+# room's key, token, guest, money and aptitude in full and leaves the annex to the card screen and the type's
+# name to the card's letter and colour.
+ROOM_COLUMNS: tuple[tuple[str, str, dict[str, Any], int], ...] = (
+    ("#", "#", {"width": 1}, 0), ("Key", "Key", {"width": 6}, 0), ("Serv.", "Srv", {"width": 5}, 0),
+    ("Guest", "Guest", {"min_width": 20}, 0), ("Type", "Type", {"width": 9}, 78),
+    ("Money", "$", {"width": 5}, 0), ("Aptitude", "Does", {"width": 8}, 0), ("Annex", "Annex", {"ratio": 1}, 67))
+FULL_HEADINGS = 67  # below this width the headings and their columns shrink
 NARROW_WIDTHS = {"Srv": 3, "$": 3, "Does": 5}
 
 
-def rooms(view: dict[str, Any], wide: bool = True) -> Table:
-    """The eight rooms; a narrow board keeps every room's key, token, guest, money and aptitude in full and
-    leaves the type's name (the card's letter and colour still say it) and the annex to the card screen."""
+def rooms(view: dict[str, Any], width: int = 0) -> Table:
+    """The eight rooms, with as many columns as `width` holds in full (0: all of them)."""
+    wide = width == 0 or width >= FULL_HEADINGS
+    shown = [width == 0 or width >= least for *_, least in ROOM_COLUMNS]
     table = Table(expand=wide, box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold")
-    for heading, narrow, kwargs in ROOM_COLUMNS:
-        if wide:
+    for (heading, narrow, kwargs, _), show in zip(ROOM_COLUMNS, shown, strict=True):
+        if show and wide:
             table.add_column(heading, no_wrap=True, overflow="ellipsis", **kwargs)
-        elif narrow is not None:
+        elif show:
             settings = {**kwargs, "width": NARROW_WIDTHS[narrow]} if narrow in NARROW_WIDTHS else kwargs
             table.add_column(narrow, no_wrap=True, overflow="ellipsis", **settings)
     for room in view["rooms"]:
@@ -132,10 +136,10 @@ def rooms(view: dict[str, Any], wide: bool = True) -> Table:
             continue
         occ = occ_of(guest)
         aptitude = APTITUDE[occ.type]
-        type_name = [Text(occ.type.value, style=TYPE_STYLE[occ.type])] if wide else []
-        annex = [occ.annex_name or "-"] if wide else []
-        table.add_row(str(room["room"]), key_text, service, card(guest), *type_name, f"{occ.pocket}F",
-                      aptitude.value if aptitude else "-", *annex)
+        cells: list[str | Text] = [str(room["room"]), key_text, service, card(guest),
+                                   Text(occ.type.value, style=TYPE_STYLE[occ.type]), f"{occ.pocket}F",
+                                   aptitude.value if aptitude else "-", occ.annex_name or "-"]
+        table.add_row(*(cell for cell, show in zip(cells, shown, strict=True) if show))
     return table
 
 
@@ -168,7 +172,7 @@ def stacks(view: dict[str, Any]) -> Table:
 def inn(view: dict[str, Any], width: int) -> RenderableType:
     """The rooms and the stacks; a narrow board leaves the legend to the help and card screens."""
     legend = [Text(LEGEND, style="dim")] if width == 0 or width >= 84 else []
-    return Group(rooms(view, width == 0 or width >= 78), Text(""), stacks(view), *legend)
+    return Group(rooms(view, width), Text(""), stacks(view), *legend)
 
 
 # ------------------------------------------------------------------------------------------------ players

@@ -25,8 +25,9 @@ class StatusBar(Static):
     def show(self, view: dict[str, Any], labels: list[str], save_error: str | None = None) -> None:
         self._shown = (view, labels, save_error)
         text = render.status(view, labels, self.content_size.width)
-        if save_error is not None:
-            text.append("  |  NOT SAVED (s retries)", style="bold red")
+        if save_error is not None:  # first on the second line, where a narrow screen still shows it
+            head, phase = text.split("\n")
+            text = Text.assemble(head, "\n", ("NOT SAVED (s retries)", "bold red"), "  ", phase)
         self.update(text)
 
     def on_resize(self) -> None:
@@ -103,6 +104,7 @@ class ChooserPanel(Vertical):
 
     def load(self, chooser: Chooser, title: str) -> None:
         self.chooser = chooser
+        self.refresh_bindings()
         self._note, self._advice = [], None
         self.border_title = title
         self._refresh()
@@ -111,6 +113,7 @@ class ChooserPanel(Vertical):
     def wait(self, message: str, title: str = "Waiting", details: Sequence[str] = ()) -> None:
         """No decision for a person right now: show why (a bot is thinking, the game is over)."""
         self.chooser = None
+        self.refresh_bindings()
         self._options = []
         self._note, self._advice = [], None
         self.border_title = title
@@ -184,6 +187,10 @@ class ChooserPanel(Vertical):
             self.post_message(self.Decided(action))
         else:
             self._refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Stepping back only means something while a person is choosing."""
+        return self.chooser is not None if action == "back" else True
 
     def action_back(self) -> None:
         if self.chooser is not None and self.chooser.back():
