@@ -127,13 +127,14 @@ async def run(url: str, tables: int, players: int, seconds: float, think: float 
     return stats
 
 
-def start_server(folder: Path, sqlite_sync: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(folder: Path, sqlite_sync: str, *options: str) -> tuple[subprocess.Popen[bytes], str]:
+    """`bloodyinn serve` with `options` added; returns the process and its host:port."""
     port = free_port()
     command = [str(Path(sys.executable).parent / "bloodyinn"), "serve", "--host", HOST, "--port", str(port),
                "--database-url", f"sqlite:///{folder / 'load.sqlite3'}", "--sqlite-sync", sqlite_sync,
                "--log-level", "warning",
                # Every client runs from this one address: the per-address limits would measure themselves.
-               "--tables-per-minute", "0", "--moves-per-second", "0"]
+               "--tables-per-minute", "0", "--moves-per-second", "0", *options]
     process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     for _ in range(300):
         try:

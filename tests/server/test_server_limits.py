@@ -119,6 +119,31 @@ def test_people_first_when_bots_wait_for_a_thread() -> None:
     assert asyncio.run(scenario()) == ["people", "bots 0", "bots 1", "bots 2", "bots 3", "bots 4"]
 
 
+def test_with_two_threads_one_is_kept_for_people() -> None:
+    async def scenario() -> tuple[list[str], list[str]]:
+        scheduler = BotScheduler(2)
+        started: list[str] = []
+        release = threading.Event()
+
+        def think(label: str) -> None:
+            started.append(label)
+            release.wait()
+
+        games = [asyncio.create_task(scheduler.run(False, think, f"bots {n}")) for n in range(3)]
+        await asyncio.sleep(0.05)
+        before_person = list(started)  # only one bot-only thought runs: the other thread waits for people
+        person = asyncio.create_task(scheduler.run(True, think, "people"))
+        await asyncio.sleep(0.05)
+        release.set()
+        await asyncio.gather(person, *games)
+        scheduler.shutdown()
+        return before_person, started
+
+    before_person, started = asyncio.run(scenario())
+    assert before_person == ["bots 0"]
+    assert started[:2] == ["bots 0", "people"]  # the person's bot did not wait for bot-only games
+
+
 class _SlowBot:
     """Thinks for a moment and notes, in order, which kind of table it thought for."""
 
