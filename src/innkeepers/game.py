@@ -42,14 +42,13 @@ class Game:
         self._start = start.copy() if start is not None else None
         self._state = start.copy() if start is not None else new_state(config)
         self._actions: list[tuple[int, Action]] = []
-        self._legal: dict[int, list[Action]] = {}
         self.setup_events: list[Event] = []
         if start is None:
             for seat in range(config.players):
                 self.setup_events.append(Event("deal", seat, amount=len(self._state.hands[seat])))
                 self.setup_events.append(Event("bonus", seat))
             next_trick.start(self._state, self.setup_events)
-        flow.advance(self._state, config, self.setup_events)
+        self._legal = flow.advance(self._state, config, self.setup_events)
 
     # ---------------------------------------------------------------------------------------- queries
 
@@ -89,7 +88,7 @@ class Game:
             seat = self.current_player
             if seat is None:
                 return []
-        legal = self._legal.get(seat)
+        legal = self._legal.get(seat)  # the legal actions listed since the last change, per seat
         if legal is None:
             legal = self._legal[seat] = flow.legal_actions(self._state, self.config, seat)
         return list(legal)
@@ -116,9 +115,8 @@ class Game:
         raises IllegalActionError and changes nothing."""
         seat, action = self._checked(action, seat)
         events: list[Event] = []
-        flow.apply(self._state, self.config, seat, action, events)
+        self._legal = flow.apply(self._state, self.config, seat, action, events)
         self._actions.append((seat, action))
-        self._legal = {}
         return events
 
     def validate(self, action: Action | str, seat: int | None = None) -> Action:

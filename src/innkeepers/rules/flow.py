@@ -107,27 +107,31 @@ def take(state: State, config: GameConfig, seat: int, action: Action, events: li
         next_trick.finish(state, events)
 
 
-def apply(state: State, config: GameConfig, seat: int, action: Action, events: list[Event]) -> None:
-    """Apply a decision already known to be legal, then advance to the next decision."""
+Options = dict[int, list[Action]]
+
+
+def apply(state: State, config: GameConfig, seat: int, action: Action, events: list[Event]) -> Options:
+    """Apply a decision already known to be legal, then advance to the next decision (see `advance`)."""
     take(state, config, seat, action, events)
-    advance(state, config, events)
+    return advance(state, config, events)
 
 
-def advance(state: State, config: GameConfig, events: list[Event]) -> None:
-    """Run automatic steps until a decision is needed (or the game is over)."""
+def advance(state: State, config: GameConfig, events: list[Event]) -> Options:
+    """Run automatic steps until a decision is needed (or the game is over). Returns the legal actions it
+    listed on the way for the seat that decides next, so that they need not be listed again."""
     while True:
         stage = state.stage
         if stage == Stage.PLAY:
             if NO_CARD in state.played:
-                return
+                return {}
             trick.reveal(state, config, events)
         elif stage == Stage.REFILL:
             if UNDECIDED in state.refills:
-                return
+                return {}
             refill.resolve(state, events)
             next_trick.start(state, events)
         elif stage == Stage.OVER:
-            return
+            return {}
         else:
             seat = state.pending()[0]
             options = legal_actions(state, config, seat)
@@ -136,4 +140,4 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
             elif len(options) == 1:  # a single option is taken at once
                 take(state, config, seat, options[0], events)
             else:
-                return
+                return {seat: options}
