@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from .cards import CARD_NUMBER, NUM_CARDS, NUM_CUSTOMERS, ROOMS
+from .cards import CARD_IDS, CARD_NUMBER, CUSTOMER_IDS, ROOMS
 from .config import HAND_SIZE, GameConfig
 from .state import NO_CARD, NOBODY, UNDECIDED, Stage, State
 
@@ -34,20 +34,21 @@ def customer_zones(state: State) -> dict[str, list[int]]:
     return zones
 
 
-def _each_once(zones: dict[str, list[int]], total: int, what: str) -> list[str]:
+def _each_once(zones: dict[str, list[int]], ids: tuple[str, ...], what: str) -> list[str]:
     counts = Counter(c for zone in zones.values() for c in zone)
     problems = []
-    if sorted(counts) != list(range(total)):
-        problems.append(f"{total - len([c for c in counts if 0 <= c < total])} {what} missing or unknown")
-    twice = sorted(c for c, n in counts.items() if n > 1)
+    missing = [ids[c] for c in range(len(ids)) if c not in counts]
+    if missing:
+        problems.append(f"{what} missing: {', '.join(missing)}")
+    twice = [ids[c] for c, n in sorted(counts.items()) if n > 1]
     if twice:
-        problems.append(f"{what} in two places: {twice}")
+        problems.append(f"{what} in two places: {', '.join(twice)}")
     return problems
 
 
 def violations(state: State, config: GameConfig) -> list[str]:
-    problems = _each_once(card_zones(state), NUM_CARDS, "playing cards")
-    problems += _each_once(customer_zones(state), NUM_CUSTOMERS, "customers")
+    problems = _each_once(card_zones(state), CARD_IDS, "playing cards")
+    problems += _each_once(customer_zones(state), CUSTOMER_IDS, "customers")
     if sorted(state.bonus + state.unused_bonus) != list(range(8)):
         problems.append("the 8 bonus cards are not each dealt or unused exactly once")
     for seat, board in enumerate(state.boards):

@@ -120,6 +120,19 @@ def test_a_corrupted_save_raises_corrupt_save_error_naming_the_problem(corrupt: 
         Game.from_json(corrupt(game.to_json()))
 
 
+def test_a_record_with_a_broken_starting_position_is_refused() -> None:
+    game = position(players=2, customer="lux-s-pool", hands={0: ["5s", "6h"], 1: ["9s", "1c"]})
+    record = game.record()
+    record["start"]["hands"][1] = ["5s", "1c"]  # the 5 of Spades in two hands, the 9 nowhere
+    problems = "invalid starting position: playing cards missing: 9s; playing cards in two places: 5s"
+    with pytest.raises(CorruptSaveError, match=problems):
+        Game.replay(record)
+    record = game.record()
+    record["start"]["boards"][0][0] = {"customer": "lux-s-sauna", "card": "1s", "referrer": None, "upgraded": False}
+    with pytest.raises(CorruptSaveError, match="malformed saved state"):
+        Game.replay(record)
+
+
 def test_undo_takes_back_the_last_action_whoever_took_it() -> None:
     game = innkeepers.new_game(players=2, seed=6)
     first = game.legal_actions(1)[0]

@@ -230,3 +230,5 @@ def test_i_g_29_a_view_does_not_change_when_only_cards_hidden_from_its_seat_chan
         view = game.view(seat)
         assert hide_differently(game, seat, rng).view(seat) == view
         assert Game.from_view(view, rng.randrange(1000)).view(seat) == view  # determinization agrees
+    spectator = game.view(None)
+    assert Game.from_view(spectator, rng.randrange(1000)).view(None) == spectator
