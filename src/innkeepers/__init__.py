@@ -22,6 +22,7 @@ from .actions import (
     Upgrade,
     parse_action,
 )
+from .assumptions import ASSUMPTIONS, Assumption
 from .config import FLAG_NAMES, GameConfig
 from .errors import ConfigError, CorruptSaveError, IllegalActionError, InnkeepersError, NotationError
 from .events import Event
@@ -30,8 +31,10 @@ from .game import Game, new_game
 __version__ = "0.1.0"
 
 __all__ = [
+    "ASSUMPTIONS",
     "FLAG_NAMES",
     "Action",
+    "Assumption",
     "Choose",
     "ConfigError",
     "CorruptSaveError",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from innkeepers import FLAG_NAMES, Game, parse_action
+from innkeepers import ASSUMPTIONS, FLAG_NAMES, Game, new_game, parse_action
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "innkeepers.md").read_text()
 SRC = Path(__file__).resolve().parents[2] / "src" / "innkeepers"
@@ -48,8 +48,22 @@ def test_every_flag_is_documented_with_its_default() -> None:
 @pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not checked out next to the repository")
 def test_every_gap_of_the_spec_is_listed_with_its_default() -> None:
     gaps = sorted(set(re.findall(r"\*\*(I-G-\d+)", SPEC.read_text())), key=lambda g: int(g[4:]))
-    table = section("Assumptions")
-    assert [g for g in gaps if f"| {g} " not in table] == []
+    assert [a.id for a in ASSUMPTIONS] == gaps
+
+
+def test_the_assumptions_table_is_the_engines_list_and_every_flag_switches_something() -> None:
+    rows = []
+    for a in ASSUMPTIONS:
+        flag = f"`{a.flag}`" + (f": {a.alternative}" if a.alternative else "") if a.flag else "—"
+        rows.append(f"| {a.id} {a.question} | {a.default} | {flag} |")
+    assert "\n".join(rows) in section("Assumptions")
+    named = {a.flag_name for a in ASSUMPTIONS if a.flag}
+    assert named == {*FLAG_NAMES, "players"}
+    for a in ASSUMPTIONS:
+        if "=" in a.flag:  # the documented setting is accepted by new_game
+            name, _, value = a.flag.partition("=")
+            assert new_game(players=2, seed=0, **{name: json.loads(value.lower())}).config.flags()[name] != \
+                new_game(players=2, seed=0).config.flags()[name]
 
 
 def test_the_record_example_replays() -> None:
