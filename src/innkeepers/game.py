@@ -138,6 +138,7 @@ class Game:
         legal = self._legal.get(seat)
         if legal is not None and any(a is action for a in legal):  # taken from legal_actions(): no checks
             return seat, action
+        action = parse_action(str(action))  # the canonical form; an object with impossible fields is refused
         flow.check(self._state, self.config, seat, action)
         if action not in self.legal_actions(seat):  # a consistency guard: check() and legal_actions() agree
             raise IllegalActionError(f"{action} is not legal for P{seat + 1} now")

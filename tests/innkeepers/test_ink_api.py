@@ -73,6 +73,16 @@ def test_illegal_input_changes_nothing_and_names_what_is_wrong() -> None:
         game.view(3)
 
 
+@pytest.mark.parametrize("action", [Play("99z"), Place(0), Place(99), Refer(-1), Upgrade(40), Relocate(3, 3),
+                                    Pick("lux-x-pool")])
+def test_action_objects_with_impossible_fields_are_refused_like_malformed_text(action: innkeepers.Action) -> None:
+    game = innkeepers.new_game(players=2, seed=5)
+    before = game.to_json()
+    with pytest.raises(NotationError):
+        game.apply(action, seat=0)
+    assert game.to_json() == before
+
+
 def test_validate_returns_the_canonical_action_without_applying_it() -> None:
     game = innkeepers.new_game(players=2, seed=1)
     card = innkeepers.cards.CARD_IDS[game.state.hands[0][0]]

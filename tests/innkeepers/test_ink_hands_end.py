@@ -11,6 +11,7 @@ from ink_helpers import play_trick, position, random_game
 import innkeepers
 from innkeepers import Game, IllegalActionError, Refill
 from innkeepers.cards import CUSTOMER_IDS
+from innkeepers.rules import refill
 
 
 def play_until_refill(game: Game) -> None:
@@ -130,3 +131,12 @@ def test_i_r_32_every_seat_plays_a_card_in_every_trick_of_a_whole_game() -> None
     game = random_game(4, 11)
     plays = Counter(seat for trick in game.state.log for seat in range(4) if trick.cards[seat] >= 0)
     assert set(plays.values()) == {len(game.state.log)}
+
+
+def test_i_g_25_a_seat_draws_what_there_is_when_even_the_discards_run_out() -> None:
+    state = position(players=2).state.copy()
+    state.discard, state.draw = state.draw[:2], []  # only two cards left to draw anywhere
+    events: list[innkeepers.Event] = []
+    drawn = refill.draw(state, 0, 4, events)
+    assert drawn == 2 and len(state.hands[0]) == 9 and not state.discard and not state.draw
+    assert [e.kind for e in events] == ["reshuffle"] and events[0].amount == 2
