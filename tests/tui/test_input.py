@@ -78,6 +78,24 @@ def test_welcome_numbers_are_room_numbers(tmp_path: Path) -> None:
     run(scenario)
 
 
+def test_a_guest_is_picked_by_its_room_number(tmp_path: Path) -> None:
+    game = make_game(make_state(2, rooms={3: "baron", 5: "viscount"}, hands={0: ["peasant"]}, bistro=["peasant"]))
+    app = BloodyInnApp(Session(game, ("human", "random"), tmp_path / "save.json"), pace=0)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            await press_option(app, pilot, lambda a: a.kind == "kill")
+            labels = [str(o.prompt) for o in app.chooser.option_list._options]
+            assert labels[:2] == ["3. Room 3: Baron [N0]", "5. Room 5: Viscount [N1]"]
+            assert labels[2].startswith("6. ")  # the peasant in the bistro comes after the rooms
+            await pilot.press("5", "enter")
+            await wait_for(pilot, lambda: len(game.actions) >= 1)
+
+    run(scenario)
+    assert str(game.actions[0]) == "kill room5 pay peasant"
+
+
 def bury_position() -> Game:
     """Two players; P1 (seat 0) holds an unburied Baron, which costs nothing to bury."""
     return make_game(make_state(2, corpses={0: ["baron"]}))

@@ -227,8 +227,10 @@ class Chooser:
             "place": [Step("room", f"Which room for {arriving}? (keys 1-8: the room)", lambda a: _as(a, Place).room,
                            self._room_label, number=lambda a: _as(a, Place).room)],
             "pass": [Step("launder", "Pass: launder money?", str, self.game.describe)],
-            "bribe": [Step("target", "Whom do you bribe?", _target_key, self._target_label), pay],
-            "kill": [Step("target", "Whom do you kill?", _target_key, self._target_label), pay],
+            "bribe": [Step("target", "Whom do you bribe?", _target_key, self._target_label, number=_single_room),
+                      pay],
+            "kill": [Step("target", "Whom do you kill?", _target_key, self._target_label, number=_single_room),
+                     pay],
             "build": [Step("card", "Which annex do you build?", lambda a: _as(a, Build).card, _build_label,
                            lambda a: render.annex_text(render.occ_of(_as(a, Build).card))),
                       pay,
@@ -285,6 +287,12 @@ def _as(action: Action, kind: type[Any]) -> Any:
 
 def _pay_key(action: Action) -> Hashable:
     return getattr(action, "pay", ())
+
+
+def _single_room(action: Action) -> int | None:
+    """The room of a target in one room, whose number picks it; peasants and several rooms have none."""
+    rooms: tuple[int, ...] = getattr(action, "rooms", ())
+    return rooms[0] if len(rooms) == 1 else None
 
 
 def _target_key(action: Action) -> Hashable:

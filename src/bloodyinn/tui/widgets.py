@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -171,8 +172,10 @@ class ChooserPanel(Vertical):
 
     @property
     def numbers(self) -> list[int]:
-        """The number key of each option: its own number (a room's) or its place in the list."""
-        return [o.number if o.number is not None else i for i, o in enumerate(self._options, 1)]
+        """The number key of each option: a room's option has the room's number, as everywhere; the others
+        are numbered on from the highest room (from 1 when no option is a room)."""
+        following = itertools.count(max((o.number for o in self._options if o.number is not None), default=0) + 1)
+        return [o.number if o.number is not None else next(following) for o in self._options]
 
     def action_pick(self, number: int) -> None:
         if number in self.numbers:
