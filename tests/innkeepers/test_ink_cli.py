@@ -29,3 +29,8 @@ def test_simulate_switches_assumption_flags_and_refuses_unknown_ones() -> None:
     assert result.exit_code == 0 and "Final scores:" in result.output
     bad = runner.invoke(app, ["simulate", "-f", "fixed_room"])
     assert bad.exit_code != 0 and "unknown flag fixed_room" in bad.output
+    bad = runner.invoke(app, ["simulate", "--suit-order", "xx"])
+    assert bad.exit_code == 2 and "suit_order must list the suits" in bad.output
+    log = runner.invoke(app, ["simulate", "-s", "2", "-f", "must_follow", "--suit-order", "cdhs"])
+    assert log.output.splitlines()[0] == ("Innkeepers, 2 players, seed 2; assumptions: must_follow=True, "
+                                          "suit_order=cdhs.")

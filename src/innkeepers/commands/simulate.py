@@ -7,9 +7,11 @@ from typing import Annotated
 
 import typer
 
-from ..config import FLAG_NAMES
+from ..config import FLAG_NAMES, GameConfig
+from ..errors import ConfigError
 from ..game import new_game
 
+DEFAULT_FLAGS = GameConfig().flags()
 BOOLEAN_FLAGS = [name for name in FLAG_NAMES if name not in ("suit_order", "bonus_suit")]
 
 
@@ -27,10 +29,16 @@ def simulate(
     unknown = sorted(set(flag or ()) - set(BOOLEAN_FLAGS))
     if unknown:
         raise typer.BadParameter(f"unknown flag {', '.join(unknown)}; known: {', '.join(BOOLEAN_FLAGS)}")
-    game = new_game(players=players, seed=seed, suit_order=suit_order, bonus_suit=bonus_suit,
-                    **dict.fromkeys(flag or (), True))
+    try:
+        game = new_game(players=players, seed=seed, suit_order=suit_order, bonus_suit=bonus_suit,
+                        **dict.fromkeys(flag or (), True))
+    except ConfigError as exc:
+        raise typer.BadParameter(str(exc)) from None
     choices = random.Random(seed)
     if not quiet:
+        changed = {k: v for k, v in game.config.flags().items() if v != DEFAULT_FLAGS[k]}
+        settings = ", ".join(f"{k}={v}" for k, v in changed.items()) or "the spec's defaults"
+        typer.echo(f"Innkeepers, {players} players, seed {seed}; assumptions: {settings}.")
         for event in game.setup_events:
             typer.echo(event.text)
     while not game.is_over:
