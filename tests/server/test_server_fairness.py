@@ -74,6 +74,10 @@ def test_the_deck_is_committed_at_creation_and_revealed_only_at_the_end(client: 
         saved.write_text(json.dumps(doctor(json.loads(json.dumps(replay)))))
         checked = CliRunner().invoke(app, ["verify", str(saved)])
         assert checked.exit_code == 1 and "FAILED" in checked.output, (doctor, checked.output)
+    saved.write_text('{"a": 1}')
+    for unreadable in (tmp_path / "missing.json", saved):  # a clear word, not a traceback
+        checked = CliRunner().invoke(app, ["verify", str(unreadable)])
+        assert checked.exit_code == 2 and "Cannot check" in checked.output, checked.output
 
 
 def _other_secret(replay: dict[str, Any]) -> dict[str, Any]:

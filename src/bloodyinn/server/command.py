@@ -55,7 +55,11 @@ def verify(
     """Check that a finished web game's deck was fixed before it began (commit-reveal, docs/server.md)."""
     from .verify import load_replay, verify_replay
 
-    lines = verify_replay(load_replay(replay))
+    try:
+        lines = verify_replay(load_replay(replay))
+    except (OSError, ValueError) as exc:  # unreadable, or not a replay
+        typer.echo(f"Cannot check {replay}: {exc}", err=True)
+        raise typer.Exit(2) from None
     for line in lines:
         typer.echo(line)
     if any(not line.startswith("ok") for line in lines):

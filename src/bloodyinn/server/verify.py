@@ -7,6 +7,7 @@ and the engine.
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,10 @@ from .replays import build_frames
 
 def verify_replay(replay: dict[str, Any]) -> list[str]:
     """Check a finished game's replay (GET /api/tables/ID/replay) against its commitment; one line per
-    check, each starting with "ok" or "FAILED"."""
+    check, each starting with "ok" or "FAILED"; ValueError if it is not a replay at all."""
+    missing = [key for key in ("table", "record", "frames") if not isinstance(replay, dict) or key not in replay]
+    if missing:
+        raise ValueError(f"not a replay (GET /api/tables/ID/replay gives one): no {', '.join(missing)}")
     fair = replay["table"].get("fairness") or {}
     record = replay["record"]
     seed = record["settings"]["seed"]
@@ -49,14 +53,18 @@ def _plain(value: Any) -> Any:
 
 
 def load_replay(source: str) -> dict[str, Any]:
-    """A replay from a file, an API URL, or a replay page's URL (/table/ID/replay)."""
+    """A replay from a file, an API URL, or a replay page's URL (/table/ID/replay); OSError or ValueError
+    saying why it cannot be read."""
     if not source.startswith(("http://", "https://")):
         data: dict[str, Any] = json.loads(Path(source).read_text())
         return data
     if "/api/" not in source:
         base, _, rest = source.partition("/table/")
         source = f"{base}/api/tables/{rest.split('/')[0].split('#')[0]}/replay"
-    with urllib.request.urlopen(source, timeout=30) as response:
-        data = json.load(response)
+    try:
+        with urllib.request.urlopen(source, timeout=30) as response:
+            data = json.load(response)
+    except urllib.error.HTTPError as exc:  # the server says why, e.g. the game is not over yet
+        raise ValueError(f"{source}: {json.load(exc).get('message', exc.reason)}") from None
     return data
 
