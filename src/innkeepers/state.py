@@ -40,7 +40,6 @@ class Stage:
     OVER = "over"
 
 
-SIMULTANEOUS = (Stage.PLAY, Stage.REFILL)
 REVEALED = (Stage.PLACE, Stage.HOST, Stage.SECOND, Stage.PICK)
 
 

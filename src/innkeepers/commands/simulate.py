@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..cards import BONUS_BY_ID, bonus_name
 from ..config import FLAG_NAMES, GameConfig
 from ..errors import ConfigError
 from ..game import new_game
@@ -55,5 +56,5 @@ def simulate(
         mark = "  <- winner" if row["seat"] in winners else ""
         typer.echo(f"  P{row['seat'] + 1}: {row['total']} points ({row['meeples']} meeple(s) x3, {row['cubes']} "
                    f"cube(s) x2, {row['hosted']} referral(s) hosted x1, {row['upgraded']} upgraded x2, "
-                   f"{row['referrals']} referral(s) made x1, {row['penalties']} kept x-1, bonus {row['bonus_card']} "
-                   f"+{row['bonus']}){mark}")
+                   f"{row['referrals']} referral(s) made x1, {row['penalties']} kept x-1, bonus +{row['bonus']} from "
+                   f"{bonus_name(BONUS_BY_ID[row['bonus_card']])}){mark}")
