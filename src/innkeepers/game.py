@@ -148,6 +148,8 @@ class Game:
         """A plain-language sentence for an action."""
         if isinstance(action, str):
             action = parse_action(action)
+        elif not isinstance(action, ACTION_TYPES):
+            raise IllegalActionError(f"not an action: {action!r}")
         return describe(action, self.config.fixed_rooms)
 
     def undo(self) -> tuple[int, Action]:

@@ -89,6 +89,8 @@ def test_validate_returns_the_canonical_action_without_applying_it() -> None:
     assert game.validate(f"PLAY {card.upper()}", seat=0) == Play(card)
     assert game.pending_seats() == [0, 1]
     assert game.describe("place room8") == "places the customer in room 8 (pool)"
+    with pytest.raises(IllegalActionError, match="not an action"):
+        game.describe(8)  # type: ignore[arg-type]
 
 
 def test_record_replay_and_save_load_give_the_identical_game() -> None:
