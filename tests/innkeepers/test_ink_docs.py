@@ -71,3 +71,18 @@ def test_the_record_example_replays() -> None:
     assert example is not None
     game = Game.replay(json.loads(example.group(1)))
     assert len(game.actions) == 7 and game.state.trick == 2
+
+
+def test_the_python_examples_of_the_docs_and_the_readme_run() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", DOC, re.DOTALL)
+    blocks += [b for b in re.findall(r"```python\n(.*?)```", readme, re.DOTALL) if "innkeepers" in b]
+    assert len(blocks) == 3
+    namespaces: list[dict[str, object]] = []
+    for block in blocks:
+        namespaces.append({"print": lambda *args: None})
+        exec(compile(block, "docs", "exec", dont_inherit=True), namespaces[-1])
+    play = next(n["play"] for n in namespaces if "play" in n)  # the bots-and-faces loop
+    game = new_game(players=3, seed=1)
+    winners = play(game, dict.fromkeys(range(3), lambda view, legal: legal[0]))  # type: ignore[operator]
+    assert game.is_over and winners == game.winners() and winners
