@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -207,6 +208,27 @@ def test_idle_tables_expire(make_client: Any) -> None:
     assert act(client, table_id, 0, token, 0, "pass").status_code == 410
     assert client.post(f"/api/tables/{table_id}/seats/1/join", json={}).status_code == 410
     assert table_id not in [t["id"] for t in client.get("/api/tables").json()]
+
+
+def test_an_expired_tables_clock_and_bots_stop_with_it(make_client: Any, tmp_path: Path) -> None:
+    client = make_client(idle_expiry=0.3)
+    created = client.post("/api/tables", json={"players": 2, "seats": [{"kind": "human"}, {"kind": "bot",
+                                                                                       "bot": "random"}],
+                                               "clock": {"mode": "realtime", "seconds": 1.0}})
+    table_id = created.json()["table"]["id"]
+    join(client, table_id, 0)
+    for _ in range(200):  # expired after 0.3 s idle, before the person's 1 s clock runs out
+        if client.get(f"/api/tables/{table_id}").status_code == 410:
+            break
+        time.sleep(0.02)
+    with sqlite3.connect(tmp_path / "limits.sqlite3") as connection:
+        def stored() -> tuple[Any, ...]:
+            return tuple(connection.execute(
+                "select (select status from seats where table_id = ? and seat = 0),"
+                " (select count(*) from actions where table_id = ?)", (table_id, table_id)).fetchone())
+        at_expiry = stored()
+        time.sleep(1.5)  # past the clock: nobody hands the seat to a bot, no bot moves
+        assert stored() == at_expiry and at_expiry[0] is None
 
 
 def test_the_lobby_comes_a_page_at_a_time(client: TestClient) -> None:

@@ -274,8 +274,9 @@ class GameService:
                 return
             await self._writer.write(partial(Repository.mark_expired, table_id=table.id))
             table.expired = True
-            if table.bot_task is not None:
-                table.bot_task.cancel()
+            for task in (table.bot_task, table.clock_task):
+                if task is not None:
+                    task.cancel()
             self._tables.pop(table.id, None)
         log.info("table %s expired after %s s without a move", table.id, self._settings.idle_expiry)
         self.hub.evict(table, 4410, expired(table.id))
@@ -470,7 +471,7 @@ class GameService:
 
     def _wake_bots(self, table: LiveTable) -> None:
         seat = table.game.current_player
-        if seat is None or seat not in table.bots:
+        if seat is None or seat not in table.bots or table.expired:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self._play_bots(table))
@@ -480,7 +481,7 @@ class GameService:
         while True:
             game = table.game
             seat = game.current_player
-            if seat is None or seat not in table.bots:
+            if seat is None or seat not in table.bots or table.expired:
                 return
             if self._settings.bot_delay:
                 await asyncio.sleep(self._settings.bot_delay)
