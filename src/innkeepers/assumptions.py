@@ -51,7 +51,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
                "seats with a room; the host chooses the room and cannot refuse"),
     Assumption("I-G-19", "the cards after a −1", "the customer card is kept face up; the winning card is discarded"),
     Assumption("I-G-20", "\"must refer\" vs \"refusing to refer\"", "referral is compulsory",
-               "allow_refuse_referral=True", "the winner may refuse and take −1"),
+               "allow_refuse_referral=True", "a winner who must refer may refuse and take −1 instead"),
     Assumption("I-G-21", "Upgrade details", "a not-yet-upgraded referral on your own board; amenity irrelevant; "
                "host +2, referrer +1"),
     Assumption("I-G-22", "refer for a missing amenity?", "no: only when no room is possible",

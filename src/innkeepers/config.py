@@ -29,7 +29,7 @@ class GameConfig:
     must_follow: bool = False
     # I-G-10: the suit order that breaks equal numbers, highest first.
     suit_order: str = "shdc"
-    # I-G-20: a winner who must refer may refuse and take -1 instead.
+    # I-G-20: a winner who must refer (no legal room) may refuse and take -1 instead.
     allow_refuse_referral: bool = False
     # I-G-17 / I-G-22: a winner with a legal room may refer the customer instead of placing it.
     voluntary_referral: bool = False

@@ -98,6 +98,13 @@ def test_i_r_4_i_g_22_voluntary_referral_flag_lets_a_winner_with_a_room_refer() 
     assert {Refer(1), Refer(2)} <= legal and Place(8) in legal
 
 
+def test_i_g_20_only_a_winner_who_must_refer_may_refuse() -> None:
+    game = won({}, players=3, voluntary_referral=True, allow_refuse_referral=True)
+    assert Refuse() not in game.legal_actions(0)
+    with pytest.raises(IllegalActionError, match=r"has a legal room: only a winner who must refer may refuse"):
+        game.apply("refuse", seat=0)
+
+
 def test_i_r_28_referral_to_oneself_or_a_seat_without_room_is_refused() -> None:
     game = won({0: BLOCKED, 2: {8: ("8d", "bud-d-spa")}, 1: {1: ("1h", "bud-s-spa")}}, players=3,
                allow_refuse_referral=True)

@@ -26,18 +26,21 @@ def recipients(state: State, config: GameConfig) -> list[int]:
             if seat != state.winner and legal_rooms(state.boards[seat], card, config.fixed_rooms)]
 
 
+def must_refer(state: State, config: GameConfig) -> bool:
+    """The winner has no legal room: the customer must be referred, or kept for -1 (I-R-28)."""
+    return not legal_rooms(state.boards[state.winner], state.played[state.winner], config.fixed_rooms)
+
+
 def may_refer(state: State, config: GameConfig) -> bool:
     """Referral is allowed when the winner has no legal room, or always with voluntary_referral (I-G-22)."""
-    if config.voluntary_referral:
-        return True
-    return not legal_rooms(state.boards[state.winner], state.played[state.winner], config.fixed_rooms)
+    return config.voluntary_referral or must_refer(state, config)
 
 
 def legal(state: State, config: GameConfig) -> list[Refer | Refuse]:
     if not may_refer(state, config):
         return []
     options: list[Refer | Refuse] = [_REFERS[seat] for seat in recipients(state, config)]
-    if options and config.allow_refuse_referral:
+    if options and config.allow_refuse_referral and must_refer(state, config):
         options.append(_REFUSE)
     return options
 
@@ -58,8 +61,9 @@ def check_refer(state: State, config: GameConfig, action: Refer) -> None:
 def check_refuse(state: State, config: GameConfig) -> None:
     if not config.allow_refuse_referral:
         raise IllegalActionError("refusing to refer is not allowed: referral is compulsory", "I-G-20")
-    if not may_refer(state, config):
-        raise IllegalActionError(f"P{state.winner + 1} has a legal room and must place the customer", "I-G-17")
+    if not must_refer(state, config):
+        raise IllegalActionError(f"P{state.winner + 1} has a legal room: only a winner who must refer may refuse",
+                                 "I-G-20")
     if not recipients(state, config):
         raise IllegalActionError("nobody can take the customer: the -1 follows without a decision", "I-R-30")
 
