@@ -76,12 +76,14 @@ def test_creating_tables_is_limited_per_address(make_client: Any) -> None:
 
 
 def test_moves_are_limited_per_address_over_http_and_websocket(make_client: Any) -> None:
-    client = make_client(moves_per_second=2)
+    client = make_client(moves_per_second=4)
     table_id = create_table(client, HUMANS, seed=3)
-    tokens = [join(client, table_id, 0), join(client, table_id, 1)]
+    tokens = [join(client, table_id, 0), join(client, table_id, 1)]  # 2 of the 4: joining changes a table too
     seat = state(client, table_id)["view"]["current_player"]
     codes = [act(client, table_id, seat, tokens[seat], 5, "pass").status_code for _ in range(3)]
     assert codes == [409, 409, 429]  # stale attempts count too: a flood is a flood
+    assert client.post(f"/api/tables/{table_id}/undo", json={"seat": seat},
+                       headers={"X-Seat-Token": tokens[seat]}).status_code == 429  # so do other table requests
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         ws.send_json({"type": "hello", "seat": seat, "token": tokens[seat]})
         choices = next(m for m in iter(ws.receive_json, None) if m["type"] == "state")["choices"]

@@ -9,7 +9,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
+from fastapi import Depends, FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -95,6 +95,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     limits = ClientLimits(settings)
 
+    def count_request(request: Request) -> None:
+        """Moves and every other request that changes a table count against the client's rate limit."""
+        limits.moves.take(address(request))
+
+    counted = [Depends(count_request)]
+
     @app.exception_handler(ServiceError)
     async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
         return JSONResponse(exc.to_dict(), status_code=exc.status)
@@ -174,14 +180,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         service = service_of(request)
         return TableOut(**service.hub.summary(await service.table(table_id)))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/join", tags=["tables"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/seats/{seat}/join", tags=["tables"], responses=ERRORS,
+              dependencies=counted)
     async def join(request: Request, table_id: str, seat: int, body: JoinIn | None = None) -> JoinOut:
         """Take an open seat. The token in the answer is the only way to act for that seat: keep it."""
         token = await service_of(request).join(table_id, seat, body.name if body else None,
                                                body.invite if body else None)
         return JoinOut(table_id=table_id, seat=seat, token=token, url=own_link(table_id, seat, token))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/token", tags=["tables"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/seats/{seat}/token", tags=["tables"], responses=ERRORS,
+              dependencies=counted)
     async def revoke(request: Request, table_id: str, seat: int, x_seat_token: Token = None) -> JoinOut:
         """Revoke the seat's token (its link leaked) and get a new one; the old token stops working at once and
         its connections are closed."""
@@ -203,51 +211,56 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             service.authenticate(table, seat, x_seat_token)
         return state_message(table, seat, service.hub.summary(table), [], full_log=True)
 
-    @app.post("/api/tables/{table_id}/actions", tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/actions", tags=["play"], responses=ERRORS,
+              dependencies=counted)
     async def act(request: Request, table_id: str, body: ActionIn, x_seat_token: Token = None) -> AcceptedOut:
         """Make a move. `seq` must equal the table's current move count, else the action is stale and refused;
         repeating an accepted action is acknowledged with duplicate=true and not applied again."""
         if x_seat_token is None:
             raise forbidden("send the seat token in the X-Seat-Token header")
-        limits.moves.take(address(request))
         accepted = await service_of(request).submit(table_id, body.seat, x_seat_token, body.seq, body.action)
         return AcceptedOut(seq=accepted.seq, action=accepted.action, duplicate=accepted.duplicate)
 
-    @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS,
+              dependencies=counted)
     async def preview(request: Request, table_id: str, body: PreviewIn, x_seat_token: Token = None) -> PreviewOut:
         """What an action would do now (a sentence and the events), without doing it."""
         if x_seat_token is None:
             raise forbidden("send the seat token in the X-Seat-Token header")
-        limits.moves.take(address(request))
         service = service_of(request)
         table = await service.table(table_id)
         service.authenticate(table, body.seat, x_seat_token)
         return PreviewOut(**service.preview(table, body.seat, body.action))
 
-    @app.post("/api/tables/{table_id}/resign", status_code=204, tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/resign", status_code=204, tags=["play"], responses=ERRORS,
+              dependencies=counted)
     async def resign(request: Request, table_id: str, body: SeatOnlyIn, x_seat_token: Token = None) -> None:
         """Leave the game: the table's stand-in bot plays your seat to the end, marked resigned."""
         await service_of(request).resign(table_id, body.seat, need_token(x_seat_token))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/back", status_code=204, tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/seats/{seat}/back", status_code=204, tags=["play"], responses=ERRORS,
+              dependencies=counted)
     async def take_seat_back(request: Request, table_id: str, seat: int, x_seat_token: Token = None) -> None:
         """Play your seat again after your turn clock ran out and the stand-in bot took over."""
         await service_of(request).take_seat_back(table_id, seat, need_token(x_seat_token))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/stand-in", status_code=204, tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/seats/{seat}/stand-in", status_code=204, tags=["play"], responses=ERRORS,
+              dependencies=counted)
     async def stand_in(request: Request, table_id: str, seat: int, body: SeatOnlyIn,
                        x_seat_token: Token = None) -> None:
         """Hand the seat of a player who keeps the table waiting (their decision, not connected, waiting for at
         least a minute) to the stand-in bot; `seat` in the body is yours. They can take it back."""
         await service_of(request).stand_in_for_absent(table_id, seat, body.seat, need_token(x_seat_token))
 
-    @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS,
+              dependencies=counted)
     async def undo(request: Request, table_id: str, body: SeatOnlyIn, x_seat_token: Token = None) -> UndoneOut:
         """Against bots only (every other seat a bot): take back the moves since your last decision, which is
         yours to make again."""
         return UndoneOut(seq=await service_of(request).undo(table_id, body.seat, need_token(x_seat_token)))
 
-    @app.post("/api/tables/{table_id}/rematch", tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/rematch", tags=["play"], responses=ERRORS,
+              dependencies=counted)
     async def rematch(request: Request, table_id: str, body: SeatOnlyIn, x_seat_token: Token = None) -> JoinOut:
         """After the end: the same game again (settings, clock, bots), everyone at their seat. The first to ask
         creates the table; everyone who asks is seated at their own seat there and gets its token."""
