@@ -122,3 +122,20 @@ def test_the_end_table_reads_at_80_columns(tmp_path: Path) -> None:
                     " Grocery +0F (4F over the 40F cap, lost).") in text
 
     run(scenario)
+
+
+def test_a_hint_shows_on_a_small_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random", "random"), seed=5)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, my_turn(app))
+            await pilot.press("h")
+            details = app.query_one("#details")
+            await wait_for(pilot, lambda: "Hint from the hard bot" in rendered(details), limit=60)
+            lines = rendered(details).splitlines()
+            advice = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+            chooser = app.query_one("#chooser")
+            assert details.region.y + advice < chooser.region.bottom - 1  # the advice is inside the panel's frame
+
+    run(scenario)

@@ -160,15 +160,16 @@ def test_hint_key_asks_the_hard_bot(tmp_path: Path) -> None:
             await pilot.press("h")
             details = app.chooser.query_one("#details", Static)
             await wait_for(pilot, lambda: "Asking" not in screen_text(details), limit=60)
-            shown = screen_text(details).split("Hint from the hard bot:\n")[1].splitlines()
-            shown.insert(0, "Hint from the hard bot:")
+            text = screen_text(details)
+            assert text.startswith("Hint from the hard bot:\n")  # first, where a small screen shows it too
+            shown = text.split("\n\n")[0].splitlines()
             assert 2 <= len(shown) <= 4 and shown[1].startswith("1. ")
-            legal = {str(a) for a in app.session.game.legal_actions()}
+            legal = {render.notation(a) for a in app.session.game.legal_actions()}
             assert any(f"[{action}]" in shown[1] for action in legal)  # the advice names a legal move
             highlighted = app.chooser.option_list.highlighted
             assert highlighted is not None
             advised = app.chooser._options[highlighted].actions  # the chooser points at the advice
-            assert any(f"[{action}]" in shown[1] for action in advised)
+            assert any(f"[{render.notation(action)}]" in shown[1] for action in advised)
 
     run(scenario)
 

@@ -135,8 +135,9 @@ class ChooserPanel(Vertical):
                 self.option_list.highlighted = index
 
     def show_details(self, lines: list[str]) -> None:
-        note = ["", *self._note] if self._note and lines else self._note
-        self.query_one("#details", Static).update(Text("\n".join([*lines, *note])))
+        # The note (a hint the player asked for) comes first, so that a small terminal still shows it.
+        note = [*self._note, ""] if self._note and lines else self._note
+        self.query_one("#details", Static).update(Text("\n".join([*note, *lines])))
 
     def _show_highlighted(self) -> None:
         index = self.option_list.highlighted
