@@ -75,6 +75,8 @@ class BloodyInnApp(App[None]):
         # Set by the skip key: bots play without pauses until a person must decide again.
         self._fast = False
         self._skip = asyncio.Event()
+        # Whether the board is taller than its place (a small terminal), for the inn/innkeepers key.
+        self._board_overflows = False
         # At a hot-seat table, the person who decided last; a change of person is announced.
         self._last_human: int | None = None
 
@@ -119,7 +121,7 @@ class BloodyInnApp(App[None]):
         self.announce_save_state()
         self.query_one("#inn", InnPanel).show(view)
         self.query_one("#players", PlayersPanel).show(view, labels)
-        self.call_after_refresh(self.refresh_bindings)  # the board may now overflow, or fit again
+        self.call_after_refresh(self._check_board_fit)
 
     def announce_save_state(self) -> None:
         """Say when saving starts failing (the game goes on) and when it works again."""
@@ -224,12 +226,20 @@ class BloodyInnApp(App[None]):
         if action in ("hint", "undo", "notation"):
             return not over
         if action == "board_view":  # only on the board, when it does not fit (a small terminal)
-            boards = self.screen.query("#board")
-            return bool(boards) and boards.first(VerticalScroll).max_scroll_y > 0
+            return self._board_overflows and bool(self.screen.query("#board"))
         return True
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_bindings)
+        self.call_after_refresh(self._check_board_fit)
+
+    def _check_board_fit(self) -> None:
+        """Offer the inn/innkeepers key when the board starts or stops overflowing (redrawing the footer only
+        then: it is slow)."""
+        boards = self.screen.query("#board")
+        overflows = bool(boards) and boards.first(VerticalScroll).max_scroll_y > 0
+        if overflows != self._board_overflows:
+            self._board_overflows = overflows
+            self.refresh_bindings()
 
     def action_board_view(self) -> None:
         """On a small terminal the board scrolls: this key goes from the inn to the innkeepers and back."""

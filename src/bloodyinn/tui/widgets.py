@@ -104,8 +104,9 @@ class ChooserPanel(Vertical):
         return self.query_one("#options", OptionList)
 
     def load(self, chooser: Chooser, title: str) -> None:
+        if self.chooser is None:  # the step-back key comes back (redrawing the footer only when it changes)
+            self.call_after_refresh(self.refresh_bindings)
         self.chooser = chooser
-        self.refresh_bindings()
         self._note, self._advice = [], None
         self.border_title = title
         self._refresh()
@@ -113,8 +114,9 @@ class ChooserPanel(Vertical):
 
     def wait(self, message: str, title: str = "Waiting", details: Sequence[str] = ()) -> None:
         """No decision for a person right now: show why (a bot is thinking, the game is over)."""
+        if self.chooser is not None:
+            self.call_after_refresh(self.refresh_bindings)
         self.chooser = None
-        self.refresh_bindings()
         self._options = []
         self._note, self._advice = [], None
         self.border_title = title
