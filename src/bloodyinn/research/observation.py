@@ -187,7 +187,7 @@ def view_features(view: dict[str, Any]) -> np.ndarray:
         where += [base + 1, base + 2, base + 3 + 2 * NUM_OCCUPATIONS, base + 4 + 2 * NUM_OCCUPATIONS,
                   base + 5 + 2 * NUM_OCCUPATIONS]
         values += [player["cash"] / CASH_SCALE, player["checks"] / CHECKS_SCALE, len(barn["buried"]) / ANNEX_SCALE,
-                   barn["free"] / ANNEX_SCALE, sum(amount for _, amount in player["end_bonus"]) / BONUS_SCALE]
+                   barn["free"] / ANNEX_SCALE, sum(bonus[1] for bonus in player["end_bonus"]) / BONUS_SCALE]
         for annex in player["annexes"]:
             slot = _ANNEXES + _ANNEX_SLOT[annex["annex"]] * _ANNEX_SIZE
             hits.append(slot + r)
