@@ -1,6 +1,7 @@
 """Innkeepers bots: every bot takes a seat's view and its legal actions and returns one action (see `base.Bot`).
 
-`make_bot(name, seed)` builds a bot by name.
+`make_bot(name, seed)` builds a bot by name (`random`, `greedy`) or by the level a face offers (`LEVELS`:
+`easy` = random, `medium` = greedy, `hard` = the strongest bot within well under a second a decision).
 """
 
 from __future__ import annotations
@@ -8,16 +9,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot
+from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-# Bot names faces offer; each maps to a factory taking a seed.
+# The named levels faces offer, weakest first; `make_bot` takes them as bot names.
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVEL_BOTS: dict[str, Callable[[int | None], Bot]] = {"easy": RandomBot, "medium": GreedyBot, "hard": GreedyBot}
+
+# Bot names and levels; each maps to a factory taking a seed.
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
+    "greedy": GreedyBot,
+    **LEVEL_BOTS,
 }
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (e.g. 'random')."""
+    """A bot by name or level (e.g. 'random', 'greedy', 'easy', 'hard')."""
     try:
         factory = BOTS[name]
     except KeyError:
@@ -25,4 +33,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "RandomBot", "make_bot"]

@@ -1,0 +1,100 @@
+"""Innkeepers bots: the registry and levels, legal decisions from views only, no peeking at hidden cards
+(I-G-29), and the greedy bot's strength against random play."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from ink_helpers import position
+
+import innkeepers
+from innkeepers import Game, Place
+from innkeepers.bots import BOTS, LEVELS, Bot, make_bot
+
+FLAG_SETS: list[dict[str, Any]] = [{}, {"fixed_rooms": True}, {"must_follow": True},
+                                   {"allow_refuse_referral": True, "voluntary_referral": True},
+                                   {"bonus_suit": "playing_card", "suit_order": "cdhs"}]
+
+
+def play_game(game: Game, bots: list[Bot]) -> Game:
+    """Every pending seat decides from its own view; each choice must be one of its legal actions."""
+    while not game.is_over:
+        for seat in game.pending_seats():
+            legal = game.legal_actions(seat)
+            action = bots[seat].choose(game.view(seat), legal)
+            assert action in legal, f"{bots[seat].name} chose {action}, not legal for P{seat + 1}"
+            game.apply(action, seat=seat)
+    return game
+
+
+def test_registry_has_the_bots_and_the_levels_faces_offer() -> None:
+    assert LEVELS == ("easy", "medium", "hard")
+    for name in ("random", "greedy", *LEVELS):
+        bot = make_bot(name, seed=1)
+        assert name in BOTS and isinstance(bot.name, str)
+    with pytest.raises(ValueError, match="unknown bot 'oracle'"):
+        make_bot("oracle")
+
+
+@pytest.mark.parametrize("flags", FLAG_SETS, ids=lambda f: ",".join(f) or "defaults")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bots_always_choose_a_legal_action(players: int, flags: dict[str, Any]) -> None:
+    """Every kind of decision (play, place, refer, refuse, host, second, pick, refill) under every flag."""
+    names = ["greedy", "random", "greedy", "medium"][:players]
+    game = play_game(innkeepers.new_game(players=players, seed=players, **flags),
+                     [make_bot(name, seat) for seat, name in enumerate(names)])
+    assert game.winners()
+
+
+def test_greedy_places_a_customer_where_its_amenity_matches() -> None:
+    """I-R-26: room 8 (Pool) gives a meeple (+3) where rooms 7 and 9 give a cube, and keeps the board as open."""
+    hands = {0: ["8s", "1h", "2h", "3h", "4h", "5h", "6h"], 1: ["1d", "2d", "4d", "5d", "6d", "7d", "8d"]}
+    game = position(hands=hands, customer="lux-s-pool", boards={0: {6: ("3d", "bud-c-gym"), 10: ("12d", "bud-c-spa")}})
+    game.apply("play 8s", seat=0)
+    game.apply("play 1d", seat=1)
+    assert game.decision == "place" and set(game.legal_actions(0)) == {Place(7), Place(8), Place(9)}
+    assert make_bot("greedy", 0).choose(game.view(0), game.legal_actions(0)) == Place(8)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("stage", ["play", "second", "refill"])
+def test_bots_cannot_peek_at_hidden_cards(name: str, stage: str) -> None:
+    """I-G-29: two games that look the same from the seat but hide different cards (other hands, the committed
+    card, bonus cards, the deck's order) give the same decision for the same bot seed; and the bot gets a
+    plain JSON view, never the state."""
+    real = _reach(stage)
+    seat = real.pending_seats()[-1]
+    view = real.view(seat)
+    first, second = Game.from_view(view, 101), Game.from_view(view, 202)
+    assert first.state.hands != second.state.hands and first.state.deck != second.state.deck
+    assert first.view(seat) == second.view(seat) == view
+    decisions = {str(make_bot(name, 9).choose(json.loads(json.dumps(g.view(seat))), g.legal_actions(seat)))
+                 for g in (real, first, second)}
+    assert len(decisions) == 1
+
+
+def _reach(stage: str) -> Game:
+    """A real game of greedy bots stopped at the first decision of `stage`, a rival's card committed when
+    cards are played."""
+    game = innkeepers.new_game(players=3, seed=17)
+    bots = [make_bot("greedy", seat) for seat in range(3)]
+    while not (game.decision == stage and (stage != "play" or len(game.pending_seats()) < 3)):
+        seat = game.pending_seats()[0]
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)), seat=seat)
+    return game
+
+
+def test_greedy_beats_random() -> None:
+    """Over six duplicate deals (each seat order played), greedy wins at least 10 of 12 two-player games."""
+    wins = 0.0
+    for deal in range(6):
+        for greedy_seat in (0, 1):
+            bots = [make_bot("greedy", deal), make_bot("random", deal)]
+            if greedy_seat:
+                bots.reverse()
+            game = play_game(innkeepers.new_game(players=2, seed=500 + deal), bots)
+            winners = game.winners()
+            wins += (greedy_seat in winners) / len(winners)
+    assert wins >= 10
