@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Any
 import httpx
 
 from bloodyinn.server.app import create_app
+from bloodyinn.server.protocol import server_messages
 from bloodyinn.server.settings import ServerSettings
 
 if TYPE_CHECKING:
@@ -135,3 +136,14 @@ def play_until(client: httpx.Client | Any, table_id: str, seat: int, token: str,
         else:
             time.sleep(0.01)
     raise AssertionError(f"table {table_id} did not get there in {limit} s")
+
+
+def receive(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of type `kind`, skipping presence updates and other traffic."""
+    for _ in range(50):
+        message: dict[str, Any] = ws.receive_json()
+        server_messages.validate_python(message)  # every message matches the published schema
+        if message["type"] == kind:
+            return message
+        assert message["type"] in ("presence", "state", "ack", "preview"), message
+    raise AssertionError(f"no {kind} message")

@@ -129,5 +129,6 @@ def test_a_database_from_before_table_options_is_upgraded_and_its_games_go_on(tm
     with in_process_client(settings) as client:  # the new server migrates it and carries on
         table = client.get(f"/api/tables/{table_id}").json()
         assert table["moves"] == 1 and table["clock"]["mode"] == "none" and table["private"] is False
+        assert table["game"] == "bloodyinn"  # every table from before the choice of game
         assert table["seats"][0]["name"] == "Ann" and table["seats"][0]["status"] is None
         assert table_id in [t["id"] for t in client.get("/api/tables").json()]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from server_helpers import ServerProcess, create_table, join
+from server_helpers import ServerProcess, create_table, join, receive
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
@@ -17,17 +17,6 @@ if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-def receive(ws: Any, kind: str) -> dict[str, Any]:
-    """The next message of type `kind`, skipping presence updates and other traffic."""
-    for _ in range(50):
-        message: dict[str, Any] = ws.receive_json()
-        server_messages.validate_python(message)  # every message matches the published schema
-        if message["type"] == kind:
-            return message
-        assert message["type"] in ("presence", "state", "ack", "preview"), message
-    raise AssertionError(f"no {kind} message")
 
 
 def test_spectator_and_players_get_their_views(client: TestClient) -> None:

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from .catalog import card_catalog, options
 from .db import make_engine
 from .errors import ServiceError, bad_request, forbidden
+from .games import rules_for
 from .hub import Hub
 from .limits import BodyLimit, ClientLimits
 from .messages import state_message
@@ -38,7 +39,7 @@ from .schemas import (
     TableOut,
     UndoneOut,
 )
-from .service import GameService, SeatSpec, bot_names
+from .service import GameService, SeatSpec
 from .settings import ServerSettings
 from .websocket import serve_table
 from .writer import Writer
@@ -134,8 +135,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/options", tags=["meta"])
     async def get_options() -> dict[str, Any]:
-        """Player counts, lengths, variants and bot levels a new table may use."""
-        return options(bot_names())
+        """Per game (`games`): player counts, bots and the game's own options (The Bloody Inn's lengths and
+        variants, Innkeepers' assumption flags); The Bloody Inn's also at the top level."""
+        return options()
 
     @app.get("/api/cards", tags=["meta"])
     async def get_cards() -> dict[str, Any]:
@@ -150,26 +152,35 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(request: Request, response: Response,
                           limit: Annotated[int, Query(ge=1, le=100, description="tables per page")] = 50,
-                          offset: Annotated[int, Query(ge=0, description="tables to skip")] = 0) -> list[TableOut]:
-        """The lobby, a page at a time: the tables, most recently active first, with their open seats. When
-        there are more, the `Link` header gives the next page (rel="next")."""
-        listing, more = await service_of(request).lobby(limit, offset)
+                          offset: Annotated[int, Query(ge=0, description="tables to skip")] = 0,
+                          game: Annotated[str | None, Query(description="only this game's tables")] = None,
+                          ) -> list[TableOut]:
+        """The lobby, a page at a time: the tables (of every game, or of `game`), most recently active first,
+        with their open seats. When there are more, the `Link` header gives the next page (rel="next")."""
+        if game is not None:
+            rules_for(game)  # an unknown game is a mistake worth naming
+        listing, more = await service_of(request).lobby(limit, offset, game)
         if more:
-            response.headers["Link"] = f'</api/tables?limit={limit}&offset={offset + limit}>; rel="next"'
+            only = f"&game={game}" if game is not None else ""
+            response.headers["Link"] = f'</api/tables?limit={limit}&offset={offset + limit}{only}>; rel="next"'
         return [TableOut(**t) for t in listing]
 
     @app.post("/api/tables", status_code=201, tags=["tables"], responses=ERRORS)
     async def create_table(request: Request, body: CreateTableIn) -> CreatedOut:
         """Create a table; the game starts at once (bots play when it is their turn)."""
         limits.tables.take(address(request))
+        rules = rules_for(body.game)
+        choices: dict[str, Any] = {key: value for key, value in (("length", body.length), ("variants", body.variants))
+                                   if value is not None}
+        choices.update(body.flags or {})
         seats = body.seats or [SeatSpec("human")] + [SeatSpec("bot", "random")] * (body.players - 1)
         specs = [s if isinstance(s, SeatSpec) else SeatSpec(s.kind, s.bot, s.name) for s in seats]
         service = service_of(request)
         if body.clock.mode != "none" and body.clock.seconds <= 0:
             raise bad_request(f"a {body.clock.mode} clock needs its seconds per decision (more than 0)")
         options = TableOptions(clock=body.clock.mode, seconds=body.clock.seconds if body.clock.mode != "none" else 0,
-                               private=body.private, stand_in=body.stand_in)
-        table = await service.create_table(body.players, body.length, body.variants, specs, body.seed, options,
+                               private=body.private, stand_in=body.stand_in or rules.default_stand_in())
+        table = await service.create_table(rules, body.players, choices, specs, body.seed, options,
                                            practice=body.practice)
         invite = table.options.invite
         links = {s.seat: join_link(table.id, s.seat, invite) for s in table.seats if s.open}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import APTITUDE, OCCUPATIONS, GuestType
-from ..config import LENGTHS, VARIANTS
+from .games import DEFAULT_GAME, GAMES
 
 
 def card_catalog() -> dict[str, Any]:
@@ -19,5 +19,9 @@ def card_catalog() -> dict[str, Any]:
     }
 
 
-def options(bots: tuple[str, ...]) -> dict[str, Any]:
-    return {"players": [1, 2, 3, 4], "lengths": list(LENGTHS), "variants": list(VARIANTS), "bots": list(bots)}
+def options() -> dict[str, Any]:
+    """Each game's options for a new table (`games`); The Bloody Inn's also at the top level, as before there
+    was a second game."""
+    games = [rules.options() for rules in GAMES.values()]
+    bloody_inn = next(game for game in games if game["id"] == DEFAULT_GAME)
+    return {**{key: bloody_inn[key] for key in ("players", "lengths", "variants", "bots")}, "games": games}

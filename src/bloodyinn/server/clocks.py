@@ -22,10 +22,9 @@ log = logging.getLogger(__name__)
 
 def clock_runs(table: LiveTable) -> bool:
     """A clock runs while a person must decide, once every human seat is taken (a table still waiting for
-    its players has no clock)."""
-    seat = table.game.current_player
-    return (table.options.clocked and seat is not None and table.seats[seat].kind == "human"
-            and not any(s.open for s in table.seats))
+    its players has no clock). When several people decide at once, they share one clock, started when their
+    decision began (`LiveTable.clock_seq`)."""
+    return table.options.clocked and bool(table.people_pending) and not any(s.open for s in table.seats)
 
 
 class TurnClocks:
@@ -41,13 +40,13 @@ class TurnClocks:
                 table.deadline = table.deadline_seq = None
                 await self._writer.write(partial(Repository.set_deadline, table_id=table.id, deadline=None, seq=None))
             return
-        if table.deadline is not None and table.deadline_seq == table.seq:
+        if table.deadline is not None and table.deadline_seq == table.clock_seq:
             self.resume(table)
             return
         self._cancel(table)
-        table.deadline, table.deadline_seq = now() + timedelta(seconds=table.options.seconds), table.seq
+        table.deadline, table.deadline_seq = now() + timedelta(seconds=table.options.seconds), table.clock_seq
         await self._writer.write(partial(Repository.set_deadline, table_id=table.id, deadline=table.deadline,
-                                         seq=table.seq))
+                                         seq=table.deadline_seq))
         self.resume(table)
 
     def resume(self, table: LiveTable) -> None:

@@ -32,7 +32,9 @@ tables = Table(
     Column("id", String(32), primary_key=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
-    # GameConfig.to_dict(): players, length, variants, seed, first player, room layout.
+    # Which game the table plays (server.games.GAMES); tables from before the choice are Bloody Inn tables.
+    Column("game", String(16), nullable=False, server_default="bloodyinn"),
+    # The engine's GameConfig.to_dict() (seed included), e.g. players, length, variants, seed, first player.
     Column("settings", JSON, nullable=False),
     # Denormalized for the lobby: the number of accepted actions and whether the game is over.
     Column("moves", Integer, nullable=False, default=0),

@@ -1,4 +1,10 @@
-"""A table as the server holds it in memory: the engine's game, its seats and its event log."""
+"""A table as the server holds it in memory: the engine's game, its seats and its event log.
+
+Who owes a decision comes from the game (`GameRules.pending`): one seat at a time in The Bloody Inn, several
+at once when every Innkeepers seat chooses its card in secret. For each pending seat the table remembers the
+move at which its decision began (`since`): an action chosen at any move since then is still good, however
+many other seats committed meanwhile, and a turn clock belongs to that decision, not to the latest move.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +14,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..bots import Bot
-from ..config import GameConfig
-from ..events import Event
-from ..game import Game
+from .games import GameRules, rules_for
 from .options import TableOptions
 from .repository import SeatRecord, TableRecord, now
 
 
-def tagged(events: list[Event], seq: int) -> list[dict[str, Any]]:
+def tagged(events: list[Any], seq: int) -> list[dict[str, Any]]:
     """Events as dicts, each tagged with the number of actions applied when it happened."""
     return [{**e.to_dict(), "seq": seq} for e in events]
 
@@ -25,11 +28,19 @@ def tagged(events: list[Event], seq: int) -> list[dict[str, Any]]:
 class LiveTable:
     id: str
     created_at: datetime
-    game: Game
+    rules: GameRules
+    game: Any  # the engine's game, spoken to through `rules`
     seats: list[SeatRecord]
     log: list[dict[str, Any]]
-    # The seat that made each accepted action, to recognize a repeated submission of one of them.
-    actors: list[int]
+    # The seat that made each accepted action, and the move at which that decision began, to recognize a
+    # repeated submission of one of them.
+    actors: list[int] = field(default_factory=list)
+    answered_from: list[int] = field(default_factory=list)
+    # Per seat that owes a decision: the move at which that decision began, and when (time.monotonic).
+    since: dict[int, int] = field(default_factory=dict)
+    since_time: dict[int, float] = field(default_factory=dict)
+    # `since` after each move (index: the move count), so an undo restores it.
+    since_history: list[dict[int, int]] = field(default_factory=list)
     # The fair shuffle (fairness.py): the published commitment and the secret behind the seed (shown when over).
     commitment: str | None = None
     secret: str | None = None
@@ -39,15 +50,17 @@ class LiveTable:
     expired: bool = False
     # Serializes decisions at this table: validate, commit, then publish, one action at a time.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: dict[int, Any] = field(default_factory=dict)  # each with choose(view, legal)
     bot_task: asyncio.Task[None] | None = None
     options: TableOptions = field(default_factory=TableOptions)
     # The turn clock (clocks.TurnClocks): the decision at move `deadline_seq` must be taken by `deadline`.
     deadline: datetime | None = None
     deadline_seq: int | None = None
     clock_task: asyncio.Task[None] | None = None
-    # When the decision now due began (time.monotonic; at start-up for a loaded game).
-    waiting_since: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if not self.since_history:
+            self._track(None)
 
     @property
     def has_people(self) -> bool:
@@ -56,20 +69,69 @@ class LiveTable:
     @property
     def seq(self) -> int:
         """How many actions have been accepted: the sequence number the next action must carry."""
-        return len(self.game.actions)
+        return len(self.actors)
 
-    def record(self, seat: int, events: list[Event]) -> list[dict[str, Any]]:
-        """Note who made the action just applied to `game` and what it caused; returns the tagged events."""
+    @property
+    def pending(self) -> list[int]:
+        """The seats that owe a decision now (several when they choose at once)."""
+        return self.rules.pending(self.game)
+
+    @property
+    def current_player(self) -> int | None:
+        pending = self.pending
+        return pending[0] if pending else None
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.game.is_over)
+
+    @property
+    def people_pending(self) -> list[int]:
+        return [seat for seat in self.pending if self.seats[seat].kind == "human"]
+
+    @property
+    def clock_seq(self) -> int | None:
+        """The move at which the people's decision now due began (the turn clock's), or None."""
+        people = self.people_pending
+        return min(self.since[seat] for seat in people) if people else None
+
+    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply a legal action of `seat` to the game, note who made it and what it caused; the tagged events."""
+        answered = self.since.get(seat, self.seq)
+        events = self.rules.apply(self.game, seat, action)
         self.actors.append(seat)
-        self.waiting_since = time.monotonic()
+        self.answered_from.append(answered)
+        self._track(seat)
         new = tagged(events, self.seq)
         self.log.extend(new)
         return new
 
+    def _track(self, actor: int | None) -> None:
+        """After a move by `actor`: a seat that still owes the decision it owed before keeps its `since` (another
+        seat moved meanwhile); any other pending seat starts a new decision now."""
+        stamp = time.monotonic()
+        since, times = {}, {}
+        for seat in self.pending:
+            if seat in self.since and seat != actor:
+                since[seat], times[seat] = self.since[seat], self.since_time[seat]
+            else:
+                since[seat], times[seat] = self.seq, stamp
+        self.since, self.since_time = since, times
+        del self.since_history[self.seq:]
+        self.since_history.append(dict(since))
+
+    def answered(self, seat: int, seq: int, action: str) -> str | None:
+        """If `seat` already made `action` for the decision it owed at move `seq`, that action (canonical)."""
+        for index in range(max(seq, 0), self.seq):
+            if self.actors[index] == seat and self.answered_from[index] <= seq:
+                made = self.rules.history(self.game)[index]
+                return made if self.rules.canonical(action) == made else None
+        return None
+
     def undo_point(self, seat: int) -> int | None:
         """Where an undo by `seat` goes back to: the position of its last decision. Only when every other seat
         is a bot (nobody else's move is taken back) and the game is still on; None otherwise."""
-        if self.game.is_over or any(s.kind != "bot" for s in self.seats if s.seat != seat):
+        if self.is_over or any(s.kind != "bot" for s in self.seats if s.seat != seat):
             return None
         if self.seats[seat].kind != "human" or seat not in self.actors:
             return None
@@ -77,26 +139,28 @@ class LiveTable:
 
     def take_back(self, seq: int) -> None:
         """Undo the actions from move `seq` on with the engine's own `Game.undo`, and forget their events."""
-        while self.seq > seq:
+        for _ in range(self.seq - seq):
             self.game.undo()
         del self.actors[seq:]
-        self.waiting_since = time.monotonic()
+        del self.answered_from[seq:]
+        del self.since_history[seq + 1:]
+        self.since = dict(self.since_history[seq])
+        stamp = time.monotonic()
+        self.since_time = {seat: stamp for seat in self.since}
         self.log[:] = [e for e in self.log if e["seq"] <= seq]
 
     @classmethod
     def rebuild(cls, record: TableRecord) -> LiveTable:
-        """Replay the stored actions through the engine (R-SETUP-7: settings + seed + moves fix the game)."""
-        game = Game(GameConfig.from_dict(record.settings))
-        log = tagged(game.setup_events, 0)
-        actors: list[int] = []
-        for number, text in enumerate(record.actions, 1):
-            seat = game.current_player
-            if seat is None:
-                raise RuntimeError(f"table {record.id}: an action is stored after the end of the game")
-            actors.append(seat)
-            log.extend(tagged(game.apply(text), number))
-        return cls(id=record.id, created_at=record.created_at, game=game, seats=record.seats, log=log,
-                   actors=actors, options=TableOptions.from_dict(record.options), deadline=record.deadline,
-                   deadline_seq=record.deadline_seq, commitment=record.commitment, secret=record.secret,
-                   practice=record.practice,
-                   last_active=record.updated_at or record.created_at)
+        """Replay the stored actions through the engine (settings + seed + moves fix a game, R-SETUP-7)."""
+        rules = rules_for(record.game)
+        game = rules.start(record.settings)
+        table = cls(id=record.id, created_at=record.created_at, rules=rules, game=game, seats=record.seats,
+                    log=tagged(game.setup_events, 0), options=TableOptions.from_dict(record.options),
+                    deadline=record.deadline, deadline_seq=record.deadline_seq, commitment=record.commitment,
+                    secret=record.secret, practice=record.practice,
+                    last_active=record.updated_at or record.created_at)
+        for seat, text in zip(record.actors, record.actions, strict=True):
+            if seat not in table.pending:
+                raise RuntimeError(f"table {record.id}: stored move {table.seq} of seat {seat} is not its turn")
+            table.apply(seat, text)
+        return table

@@ -5,15 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .fairness import fairness
-from .forms import action_form
 from .live import LiveTable
 from .options import RESIGNED, TableOptions
 from .repository import SeatRecord
-
-
-def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    """Settings without the seed: with it anyone could compute the hidden order of the entrance stack."""
-    return {"players": settings["players"], "length": settings["length"], "variants": settings["variants"]}
 
 
 def seat_summary(seat: SeatRecord, online: set[int]) -> dict[str, Any]:
@@ -29,27 +23,28 @@ def table_summary(table: LiveTable, online: set[int], spectators: int = 0) -> di
     game = table.game
     return {
         "id": table.id,
+        "game": table.rules.id,
         "created_at": table.created_at.isoformat(),
-        "settings": public_settings(game.config.to_dict()),
+        # Without the seed: with it anyone could compute every hidden card.
+        "settings": table.rules.public_settings(game.config.to_dict()),
         "seats": [seat_summary(s, online) for s in table.seats],
         "moves": table.seq,
-        "over": game.is_over,
-        "current_player": game.current_player,
+        "over": table.is_over,
+        "current_player": table.current_player,
+        "pending": table.pending,
         "private": table.options.private,
         "clock": clock_summary(table.options),
         "deadline": table.deadline.isoformat() if table.deadline is not None else None,
         "rematch": table.options.rematch,
         "spectators": spectators,
-        "fairness": fairness(table.commitment, table.secret, table.practice, game.config.seed, game.is_over),
+        "fairness": fairness(table.commitment, table.secret, table.practice, table.rules.seed(game), table.is_over),
     }
 
 
 def result(table: LiveTable) -> dict[str, Any] | None:
-    game = table.game
-    if not game.is_over:
+    if not table.is_over:
         return None
-    return {"scores": game.scores(), "winners": game.winners(), "breakdown": game.score_breakdown(),
-            "lost": game.lost, "solo_title": game.solo_title(),
+    return {**table.rules.result(table.game),
             # A resigned seat was played to the end by a bot: its score stands, marked as resigned.
             "resigned": [s.seat for s in table.seats if s.status == RESIGNED]}
 
@@ -57,16 +52,17 @@ def result(table: LiveTable) -> dict[str, Any] | None:
 def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], events: list[dict[str, Any]],
                   full_log: bool = False) -> dict[str, Any]:
     """What `seat` (None: a spectator) is sent after each accepted action, or on (re)connecting with the
-    whole log. `choices` lists the legal actions, structured, when this seat must decide."""
-    game = table.game
+    whole log. `choices` lists the legal actions, structured, when this seat must decide (several seats may,
+    at once: each sees only its own choices and its own view)."""
+    rules, game = table.rules, table.game
+    decides = seat is not None and seat in table.pending and table.seats[seat].kind == "human"
     message: dict[str, Any] = {
         "type": "state",
         "seq": table.seq,
         "you": seat,
         "table": summary,
-        "view": game.view(seat),
-        "choices": [action_form(a) for a in game.legal_actions()] if seat is not None
-        and seat == game.current_player and table.seats[seat].kind == "human" else [],
+        "view": rules.view(game, seat),
+        "choices": [rules.form(game, a) for a in rules.legal(game, seat)] if decides and seat is not None else [],
         "result": result(table),
         # For seated players: may they undo now, and the invite code of a private table (for join links).
         "undo": seat is not None and table.undo_point(seat) is not None,

@@ -11,21 +11,20 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from ..actions import Action
-from ..config import GameConfig
-from ..game import Game
+from .games import GameRules
 from .live import LiveTable
 from .messages import result
 
 
-def build_frames(config: GameConfig, actions: Sequence[Action | str], actors: Sequence[int]) -> list[dict[str, Any]]:
+def build_frames(rules: GameRules, settings: dict[str, Any], actions: Sequence[str],
+                 actors: Sequence[int]) -> list[dict[str, Any]]:
     """The public view after setup and after each action, as spectators saw them."""
-    game = Game(config)
-    frames: list[dict[str, Any]] = [{"seq": 0, "action": None, "seat": None, "view": game.view(None),
+    game = rules.start(settings)
+    frames: list[dict[str, Any]] = [{"seq": 0, "action": None, "seat": None, "view": rules.view(game, None),
                                      "events": [e.to_dict() for e in game.setup_events]}]
     for number, (action, seat) in enumerate(zip(actions, actors, strict=True), 1):
-        events = game.apply(action)
-        frames.append({"seq": number, "action": str(action), "seat": seat, "view": game.view(None),
+        events = rules.apply(game, seat, action)
+        frames.append({"seq": number, "action": str(action), "seat": seat, "view": rules.view(game, None),
                        "events": [e.to_dict() for e in events]})
     return frames
 
@@ -41,8 +40,9 @@ class ReplayCache:
         if cached is not None:
             self._replays.move_to_end(table.id)
             return cached
-        game = table.game
-        frames = await asyncio.to_thread(build_frames, game.config, list(game.actions), list(table.actors))
+        game, rules = table.game, table.rules
+        frames = await asyncio.to_thread(build_frames, rules, game.config.to_dict(), rules.history(game),
+                                         list(table.actors))
         built = {"record": game.record(), "frames": frames, "result": result(table)}
         self._replays[table.id] = built
         while len(self._replays) > self._size:

@@ -46,9 +46,11 @@ class TableRecord:
     settings: dict[str, Any]
     seats: list[SeatRecord]
     created_at: datetime
+    game: str = "bloodyinn"  # games.GAMES
     status: str = PLAYING
     moves: int = 0
     actions: list[str] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)  # the seat that made each action
     options: dict[str, Any] = field(default_factory=dict)  # options.TableOptions.to_dict()
     deadline: datetime | None = None  # when the turn clock of the decision at move `deadline_seq` runs out
     deadline_seq: int | None = None
@@ -76,7 +78,8 @@ class Repository:
     @staticmethod
     def insert_table(connection: Connection, record: TableRecord) -> None:
         connection.execute(tables.insert().values(
-            id=record.id, created_at=record.created_at, updated_at=record.created_at, settings=record.settings,
+            id=record.id, game=record.game, created_at=record.created_at, updated_at=record.created_at,
+            settings=record.settings,
             moves=0, status=record.status, options=record.options, private=bool(record.options.get("private")),
             seed_commitment=record.commitment, seed_secret=record.secret, practice=record.practice))
         connection.execute(seats.insert(), [
@@ -159,13 +162,14 @@ class Repository:
             seat_rows = connection.execute(
                 select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
             action_rows = connection.execute(
-                select(actions.c.seq, actions.c.action).where(actions.c.table_id == table_id)
+                select(actions.c.seq, actions.c.seat, actions.c.action).where(actions.c.table_id == table_id)
                 .order_by(actions.c.seq)).all()
         if [r.seq for r in action_rows] != list(range(len(action_rows))):
             raise RuntimeError(f"table {table_id}: the action log has a gap")
         return TableRecord(
-            id=row.id, settings=row.settings, created_at=_utc(row.created_at), status=row.status, moves=row.moves,
-            seats=[_seat(r) for r in seat_rows], actions=[r.action for r in action_rows], options=row.options or {},
+            id=row.id, game=row.game, settings=row.settings, created_at=_utc(row.created_at), status=row.status,
+            moves=row.moves, seats=[_seat(r) for r in seat_rows], actions=[r.action for r in action_rows],
+            actors=[r.seat for r in action_rows], options=row.options or {},
             deadline=_utc(row.deadline) if row.deadline is not None else None, deadline_seq=row.deadline_seq,
             commitment=row.seed_commitment, secret=row.seed_secret, practice=row.practice,
             updated_at=_utc(row.updated_at))
@@ -174,12 +178,15 @@ class Repository:
         with self.engine.connect() as connection:
             return list(connection.scalars(select(tables.c.id).where(tables.c.status == status)))
 
-    def list_tables(self, limit: int, offset: int = 0) -> tuple[list[TableRecord], bool]:
-        """A page of the tables that have not expired, most recently active first, without their action logs
-        (for the lobby); and whether there are more."""
+    def list_tables(self, limit: int, offset: int = 0, game: str | None = None) -> tuple[list[TableRecord], bool]:
+        """A page of the tables that have not expired (of one game, if given), most recently active first,
+        without their action logs (for the lobby); and whether there are more."""
+        listed = [tables.c.private.is_(False), tables.c.status != EXPIRED]
+        if game is not None:
+            listed.append(tables.c.game == game)
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(tables).where(tables.c.private.is_(False), tables.c.status != EXPIRED)
+                select(tables).where(*listed)
                 .order_by(tables.c.updated_at.desc(), tables.c.id).offset(offset).limit(limit + 1)).all()
             more = len(rows) > limit
             rows = rows[:limit]
@@ -189,9 +196,10 @@ class Repository:
         by_table: dict[str, list[SeatRecord]] = {}
         for r in seat_rows:
             by_table.setdefault(r.table_id, []).append(_seat(r))
-        return [TableRecord(id=r.id, settings=r.settings, created_at=_utc(r.created_at), status=r.status, moves=r.moves,
-                            seats=by_table.get(r.id, []), options=r.options or {}, commitment=r.seed_commitment,
-                            secret=r.seed_secret, practice=r.practice) for r in rows], more
+        return [TableRecord(id=r.id, game=r.game, settings=r.settings, created_at=_utc(r.created_at), status=r.status,
+                            moves=r.moves, seats=by_table.get(r.id, []), options=r.options or {},
+                            commitment=r.seed_commitment, secret=r.seed_secret, practice=r.practice)
+                for r in rows], more
 
 
 def _seat(row: Any) -> SeatRecord:

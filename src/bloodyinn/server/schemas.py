@@ -26,9 +26,13 @@ class ClockIn(Strict):
 
 
 class CreateTableIn(Strict):
-    players: int = Field(2, ge=1, le=4)
-    length: Literal["short", "long"] = "short"
-    variants: list[str] = Field(default_factory=list, max_length=4)
+    game: str = Field("bloodyinn", max_length=16, description="'bloodyinn' (The Bloody Inn) or 'innkeepers'")
+    players: int = Field(2, ge=1, le=4, description="The Bloody Inn: 1-4; Innkeepers: 2-4")
+    length: Literal["short", "long"] | None = Field(None, description="The Bloody Inn only; default short")
+    variants: list[str] | None = Field(None, max_length=4, description="The Bloody Inn only; default none")
+    flags: dict[str, bool | str] | None = Field(
+        None, description="Innkeepers only: assumption flags, e.g. {\"must_follow\": true} (GET /api/options lists"
+                          " them); the others keep their defaults")
     seats: list[SeatIn] | None = Field(None, description="one per player; default: seat 0 human, others random bots")
     seed: int | None = Field(None, ge=0, lt=1 << 63, description="fixes the deck: only for practice tables and"
                              " bot-only tables; else the server commits to a secret deck (docs/server.md)")
@@ -36,8 +40,8 @@ class CreateTableIn(Strict):
     clock: ClockIn = Field(default_factory=lambda: ClockIn(mode="none", seconds=0),
                            description="the turn clock; none by default")
     private: bool = Field(False, description="left out of the lobby; seats are taken only with the invite link")
-    stand_in: str = Field("medium", max_length=32, description="the bot level that plays for a resigned or"
-                                                               " timed-out person")
+    stand_in: str | None = Field(None, max_length=32, description="the bot level that plays for a resigned or"
+                                                                   " timed-out person; default medium")
 
 
 class JoinIn(Strict):
@@ -85,12 +89,15 @@ class FairnessOut(BaseModel):
 
 class TableOut(BaseModel):
     id: str
+    game: str = Field("bloodyinn", description="'bloodyinn' or 'innkeepers'")
     created_at: str
     settings: dict[str, Any]
     seats: list[SeatOut]
     moves: int
     over: bool
     current_player: int | None
+    pending: list[int] = Field(default_factory=list, description="every seat that owes a decision now (several"
+                                                                 " when they choose at once)")
     spectators: int
     private: bool = False
     clock: dict[str, Any] = Field(default_factory=lambda: {"mode": "none", "seconds": 0},

@@ -1,8 +1,9 @@
-"""The authoritative game service: every table's decisions go through here.
+"""The authoritative game service: every table's decisions go through here, whichever game it plays.
 
 An action is matched against the engine's legal actions, committed to the database, and only then applied to
 the live game and published; a per-table lock makes that sequence atomic. Bots play the same way, their
-thinking done in a thread pool so the event loop keeps serving everyone else.
+thinking done in a thread pool so the event loop keeps serving everyone else. What a game is (who decides,
+what is legal, what a seat sees) is asked of the table's `GameRules` (games/).
 """
 
 from __future__ import annotations
@@ -20,18 +21,13 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from .. import describe_action
-from ..actions import Action, parse_action
-from ..bots import BOTS, LEVELS, make_bot
-from ..config import GameConfig
-from ..errors import BloodyInnError, IllegalActionError
-from ..game import Game
 from .clocks import TurnClocks, clock_runs
 from .errors import ServiceError, bad_request, expired, forbidden, illegal, not_found, stale
 from .fairness import commitment, fairness, new_secret, seed_from_secret
+from .games import GameRules, rules_for
 from .hub import Hub
 from .live import LiveTable
-from .messages import clock_summary, public_settings, seat_summary
+from .messages import clock_summary, seat_summary
 from .options import AWAY, RESIGNED, RETURNABLE, TIMED_OUT, TableOptions
 from .replays import ReplayCache
 from .repository import EXPIRED, OVER, PLAYING, ActionRecord, Repository, SeatRecord, TableRecord, now
@@ -42,11 +38,6 @@ from .writer import Writer
 log = logging.getLogger(__name__)
 
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-
-
-def bot_names() -> tuple[str, ...]:
-    """The bots a table can seat: the named levels when the bots package offers them, else every bot."""
-    return LEVELS or tuple(BOTS)
 
 
 def hash_token(token: str) -> str:
@@ -122,21 +113,22 @@ class GameService:
     def _install(self, table: LiveTable) -> None:
         for seat in table.seats:
             if seat.kind == "bot":
-                table.bots[seat.seat] = make_bot(seat.bot or "random", _bot_seed(table.game.config.seed, seat.seat))
+                table.bots[seat.seat] = _bot(table, seat.seat, seat.bot)
         self._tables[table.id] = table
         self._clocks.resume(table)
         self._wake_bots(table)
 
-    async def create_table(self, players: int, length: str, variants: list[str], seats: list[SeatSpec],
+    async def create_table(self, rules: GameRules, players: int, choices: dict[str, Any], seats: list[SeatSpec],
                            seed: int | None = None, options: TableOptions | None = None,
                            practice: bool = False) -> LiveTable:
-        """A new table. Its deck is fixed by a secret the server commits to (fairness.py), unless the creator
-        brings a seed: allowed for bot-only tables and for tables marked as practice, never silently."""
+        """A new table of `rules`' game with its own `choices` (length, variants, assumption flags…). Its deck
+        is fixed by a secret the server commits to (fairness.py), unless the creator brings a seed: allowed for
+        bot-only tables and for tables marked as practice, never silently."""
         if len(seats) != players:
             raise bad_request(f"a {players}-player table needs {players} seats, got {len(seats)}")
         cap = self._settings.max_bot_tables
         if cap and all(s.kind == "bot" for s in seats) and sum(
-                1 for t in self._tables.values() if not t.has_people and not t.game.is_over) >= cap:
+                1 for t in self._tables.values() if not t.has_people and not t.is_over) >= cap:
             raise ServiceError("rate_limited", f"{cap} bot-only games are already running, the most this server"
                                                " allows; try again when one has ended", 429)
         if seed is not None and not practice and any(s.kind == "human" for s in seats):
@@ -146,26 +138,24 @@ class GameService:
         if seed is None:
             secret = new_secret()
             seed = seed_from_secret(secret)
-        try:
-            config = GameConfig(players=players, length=length, variants=frozenset(variants), seed=seed)
-        except BloodyInnError as exc:
-            raise bad_request(str(exc)) from None
+        settings = rules.settings(players, choices, seed)
+        known = ", ".join(rules.bot_names())
         records = []
         for number, spec in enumerate(seats):
             if spec.kind == "bot":
-                if spec.bot not in BOTS:
-                    raise bad_request(f"unknown bot {spec.bot!r}; known: {', '.join(bot_names())}")
+                if not rules.is_bot(spec.bot):
+                    raise bad_request(f"unknown bot {spec.bot!r}; known: {known}")
                 records.append(SeatRecord(number, "bot", spec.bot, spec.name or f"{spec.bot} bot"))
             elif spec.kind == "human":
                 records.append(SeatRecord(number, "human", None, spec.name))
             else:
                 raise bad_request(f"a seat is 'human' or 'bot', got {spec.kind!r}")
-        options = options or TableOptions()
-        if options.stand_in not in BOTS:
-            raise bad_request(f"unknown stand-in bot {options.stand_in!r}; known: {', '.join(bot_names())}")
+        options = options or TableOptions(stand_in=rules.default_stand_in())
+        if not rules.is_bot(options.stand_in):
+            raise bad_request(f"unknown stand-in bot {options.stand_in!r}; known: {known}")
         if options.private and options.invite is None:
             options = replace(options, invite=secrets.token_urlsafe(9))
-        record = TableRecord(id=secrets.token_urlsafe(6), settings=config.to_dict(), seats=records,
+        record = TableRecord(id=secrets.token_urlsafe(6), game=rules.id, settings=settings, seats=records,
                              created_at=now(), options=options.to_dict(), secret=secret,
                              commitment=None if secret is None else commitment(secret), practice=secret is None)
         await self._writer.write(partial(Repository.insert_table, record=record))
@@ -219,7 +209,7 @@ class GameService:
 
     def forget_if_idle(self, table: LiveTable) -> None:
         """Drop a finished game nobody is watching from memory; it is reloaded from the database on demand."""
-        if table.game.is_over and not self.hub.clients(table.id) and not table.lock.locked():
+        if table.is_over and not self.hub.clients(table.id) and not table.lock.locked():
             self._tables.pop(table.id, None)
 
     @staticmethod
@@ -235,20 +225,20 @@ class GameService:
             raise forbidden(f"this token does not hold seat {seat} of table {table.id} (it is wrong, or it was"
                             " revoked: use the seat's new link)")
 
-    async def lobby(self, limit: int, offset: int = 0) -> tuple[list[dict[str, Any]], bool]:
-        """A page of the tables, most recently active first (open seats, players online, progress), and
-        whether there are more."""
-        rows, more = await asyncio.to_thread(self._repository.list_tables, limit, offset)
+    async def lobby(self, limit: int, offset: int = 0, game: str | None = None) -> tuple[list[dict[str, Any]], bool]:
+        """A page of the tables (of one game, if given), most recently active first (open seats, players
+        online, progress), and whether there are more."""
+        rows, more = await asyncio.to_thread(self._repository.list_tables, limit, offset, game)
         listing = []
         for row in rows:
             live = self._tables.get(row.id)
             if live is not None:
                 listing.append(self.hub.summary(live))
                 continue
-            listing.append({"id": row.id, "created_at": row.created_at.isoformat(),
-                            "settings": public_settings(row.settings),
+            listing.append({"id": row.id, "game": row.game, "created_at": row.created_at.isoformat(),
+                            "settings": rules_for(row.game).public_settings(row.settings),
                             "seats": [seat_summary(s, set()) for s in row.seats], "moves": row.moves,
-                            "over": row.status != PLAYING, "current_player": None, "spectators": 0,
+                            "over": row.status != PLAYING, "current_player": None, "pending": [], "spectators": 0,
                             "clock": clock_summary(TableOptions.from_dict(row.options)),
                             "fairness": fairness(row.commitment, row.secret, row.practice, row.settings["seed"],
                                                  row.status == OVER)})
@@ -262,7 +252,7 @@ class GameService:
         while True:
             await asyncio.sleep(min(max(idle / 4, 0.05), 600))
             cutoff = now() - timedelta(seconds=idle)
-            for table in [t for t in self._tables.values() if not t.game.is_over and t.last_active < cutoff]:
+            for table in [t for t in self._tables.values() if not t.is_over and t.last_active < cutoff]:
                 try:
                     await self._expire_idle(table, cutoff)
                 except Exception:  # the database is down: try again at the next sweep
@@ -289,33 +279,32 @@ class GameService:
         return await self.act(table, seat, seq, action)
 
     async def act(self, table: LiveTable, seat: int, seq: int, action: str, bot: bool = False) -> Accepted:
-        """Apply `action` for `seat` (already authenticated; `bot`: by its bot) if the table is still at move
-        `seq`."""
+        """Apply `action` for `seat` (already authenticated; `bot`: by its bot) if it was chosen in the position
+        where `seat`'s decision stands: the table is still at move `seq`, or only other seats have committed
+        to a simultaneous choice since (LiveTable.since)."""
         async with table.lock:
             _check_live(table)
             if bot != (seat in table.bots):  # a seat handed to a bot, or taken back from it, meanwhile
                 raise forbidden(f"seat {seat} is played by {'a person' if bot else 'a bot'} now")
             if seq != table.seq:
-                if 0 <= seq < table.seq and table.actors[seq] == seat and _same(table.game, seq, action):
-                    return Accepted(table.seq, str(table.game.actions[seq]), duplicate=True)
-                raise stale(seq, table.seq)
-            game = table.game
-            if seat != game.current_player:
-                waiting = "nobody: the game is over" if game.current_player is None else f"P{game.current_player + 1}"
-                raise illegal(f"P{seat + 1} cannot act now; the decision belongs to {waiting}")
-            chosen = _legal(game, action)
+                made = table.answered(seat, seq, action)
+                if made is not None:
+                    return Accepted(table.seq, made, duplicate=True)
+                if not table.since.get(seat, table.seq) <= seq < table.seq:
+                    raise stale(seq, table.seq)
+            chosen = table.rules.action(table.game, seat, action)  # illegal, naming the rule, if it is not
             canonical = str(chosen)
             # Commit first: the live game (what everyone is shown) changes only once the action is durable.
             # A legal action always applies, so the stored log and the live game cannot diverge.
             try:
-                await self._writer.append(ActionRecord(table.id, seq, seat, canonical))
+                await self._writer.append(ActionRecord(table.id, table.seq, seat, canonical))
             except Exception as exc:
                 log.error("table %s: move %d could not be stored: %s", table.id, seq, exc)
                 raise ServiceError("unavailable", "the move could not be saved, so it was not applied;"
                                    " please try again", 503) from None
-            events = table.record(seat, game.apply(chosen, seat=seat))
+            events = table.apply(seat, chosen)
             table.last_active = now()
-            if game.is_over:  # for the lobby and start-up; a replay would tell the same
+            if table.is_over:  # for the lobby and start-up; a replay would tell the same
                 await self._writer.write(partial(Repository.mark_over, table_id=table.id))
             await self._clocks.arm(table)
             self.hub.publish(table, events)
@@ -325,20 +314,12 @@ class GameService:
     def preview(self, table: LiveTable, seat: int, action: str) -> dict[str, Any]:
         """What `action` would do now for `seat` (already authenticated), in words and events, without
         doing it."""
-        game = table.game
-        if seat != game.current_player:
-            raise illegal(f"P{seat + 1} has no decision to make now")
-        try:
-            events = game.preview(action)
-            return {"action": str(game.validate(action)), "description": describe_action(game, action),
-                    "events": [e.to_dict() for e in events]}
-        except IllegalActionError as exc:
-            raise illegal(str(exc)) from None
+        return table.rules.preview(table.game, seat, action)
 
     async def replay(self, table_id: str) -> dict[str, Any]:
         """Every position of a finished game, as spectators saw it, with the events between them."""
         table = await self.table(table_id)
-        if not table.game.is_over:
+        if not table.is_over:
             raise forbidden("a replay is available once the game is over (before that it would show the seed)")
         replay = {"table": self.hub.summary(table), **await self._replays.replay(table)}
         self.forget_if_idle(table)
@@ -352,7 +333,7 @@ class GameService:
         record = replace(table.seats[seat], kind="bot", bot=table.options.stand_in, status=status)
         await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))
         table.seats[seat] = record
-        table.bots[seat] = make_bot(record.bot or "random", _bot_seed(table.game.config.seed, seat))
+        table.bots[seat] = _bot(table, seat, record.bot)
 
     async def _changed_hands(self, table: LiveTable) -> None:
         """After a seat changed hands or moves were taken back: clock, everyone's state, bots. Lock held."""
@@ -360,15 +341,15 @@ class GameService:
         self.hub.publish(table, [], full_log=True)
 
     async def _expire(self, table: LiveTable, seq: int) -> None:
-        """The turn clock of move `seq` ran out: the stand-in bot plays that seat until its person takes it
-        back (docs/server.md)."""
+        """The turn clock of the decision begun at move `seq` ran out: the stand-in bot plays every seat whose
+        person still owes it, until that person takes it back (docs/server.md)."""
         async with table.lock:
-            seat = table.game.current_player
-            if table.seq != seq or table.deadline_seq != seq or seat is None or not clock_runs(table):
+            if table.clock_seq != seq or table.deadline_seq != seq or not clock_runs(table):
                 return  # the move was made (or taken back) just in time
-            log.info("table %s: seat %d ran out of time at move %d; the %s bot plays it", table.id, seat, seq,
-                     table.options.stand_in)
-            await self._hand_to_bot(table, seat, TIMED_OUT)
+            for seat in table.people_pending:
+                log.info("table %s: seat %d ran out of time at move %d; the %s bot plays it", table.id, seat, seq,
+                         table.options.stand_in)
+                await self._hand_to_bot(table, seat, TIMED_OUT)
             await self._changed_hands(table)
         self._wake_bots(table)
 
@@ -395,15 +376,15 @@ class GameService:
         async with table.lock:
             target = self._seat(table, seat)
             name = target.name or f"Player {seat + 1}"
-            if table.game.is_over or seat == by or table.seats[by].kind != "human":
+            if table.is_over or seat == by or table.seats[by].kind != "human":
                 raise illegal("only another player still in the game can call in a bot for an absent player")
             if target.kind != "human":
                 raise illegal(f"{name}'s seat is already played by a bot")
-            if seat != table.game.current_player:
+            if seat not in table.pending:
                 raise illegal(f"{name} is not keeping the table waiting: it is not their decision")
             if seat in self.hub.online(table.id):
                 raise illegal(f"{name} is here (connected): give them time")
-            waited = time.monotonic() - table.waiting_since
+            waited = time.monotonic() - table.since_time[seat]
             if waited < self._settings.away_after:
                 raise illegal(f"{name}'s decision has waited {waited:.0f} s; a bot can take over after"
                               f" {self._settings.away_after:.0f} s")
@@ -448,16 +429,16 @@ class GameService:
         the new table and this player's token for it."""
         table = await self.table(table_id)
         self.authenticate(table, seat, token)
-        if not table.game.is_over:
+        if not table.is_over:
             raise illegal("a rematch can be asked for once the game is over")
         async with table.lock:
             rematch_id = table.options.rematch
             if rematch_id is None:
-                config = table.game.config
+                settings = table.game.config.to_dict()
                 seats = [SeatSpec("bot", s.bot) if s.kind == "bot" and s.status is None else SeatSpec("human")
                          for s in table.seats]
                 options = replace(table.options, invite=None, rematch=None)
-                new = await self.create_table(config.players, config.length, sorted(config.variants), seats,
+                new = await self.create_table(table.rules, settings["players"], table.rules.choices(settings), seats,
                                               options=options)
                 rematch_id = new.id
                 table.options = table.options.with_rematch(new.id)
@@ -470,26 +451,25 @@ class GameService:
     # ------------------------------------------------------------------------------------ bots
 
     def _wake_bots(self, table: LiveTable) -> None:
-        seat = table.game.current_player
-        if seat is None or seat not in table.bots or table.expired:
+        if not _bot_seats(table) or table.expired:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self._play_bots(table))
 
     async def _play_bots(self, table: LiveTable) -> None:
-        """Play bot turns at this table until a person must decide or the game is over."""
+        """Play the bots' decisions at this table, one at a time, until only people (or nobody) must decide."""
         while True:
-            game = table.game
-            seat = game.current_player
-            if seat is None or seat not in table.bots or table.expired:
+            seats = _bot_seats(table)
+            if not seats or table.expired:
                 return
             if self._settings.bot_delay:
                 await asyncio.sleep(self._settings.bot_delay)
+            seat = seats[0]
             bot = table.bots.get(seat)
-            if bot is None or seat != game.current_player:  # its player took the seat back, or an undo
+            if bot is None or seat not in table.pending:  # its player took the seat back, or an undo
                 continue
-            seq = table.seq
-            view, legal = game.view(seat), game.legal_actions()
+            rules, game, seq = table.rules, table.game, table.seq
+            view, legal = rules.view(game, seat), rules.legal(game, seat)
             try:
                 choice = await self._bots.run(table.has_people, bot.choose, view, legal)
             except Exception:
@@ -513,24 +493,14 @@ def _check_live(table: LiveTable) -> None:
         raise expired(table.id)
 
 
-def _legal(game: Game, action: str) -> Action:
-    """The engine's own legal action object matching `action` (so applying it needs no second check), or
-    IllegalActionError's explanation of why it is not legal."""
-    try:
-        parsed = parse_action(action)
-        for legal in game.legal_actions():
-            if legal == parsed:
-                return legal
-        return game.validate(parsed)  # raises, naming the rule
-    except IllegalActionError as exc:
-        raise illegal(str(exc)) from None
+def _bot_seats(table: LiveTable) -> list[int]:
+    """The seats that owe a decision and are played by a bot."""
+    return [seat for seat in table.pending if seat in table.bots]
 
 
-def _same(game: Game, seq: int, action: str) -> bool:
-    try:
-        return parse_action(action) == game.actions[seq]
-    except IllegalActionError:
-        return False
+def _bot(table: LiveTable, seat: int, name: str | None) -> Any:
+    """A bot of the table's game for `seat`."""
+    return table.rules.make_bot(name or "random", _bot_seed(table.rules.seed(table.game), seat))
 
 
 def _bot_seed(game_seed: int, seat: int) -> int:

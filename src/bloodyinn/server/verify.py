@@ -12,8 +12,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from ..config import GameConfig
+from .errors import ServiceError
 from .fairness import commitment, seed_from_secret
+from .games import DEFAULT_GAME, rules_for
 from .replays import build_frames
 
 
@@ -37,10 +38,11 @@ def verify_replay(replay: dict[str, Any]) -> list[str]:
     ]
     frames = replay["frames"]
     try:
-        rebuilt = build_frames(GameConfig.from_dict(record["settings"]), record["actions"],
+        rules = rules_for(replay["table"].get("game", DEFAULT_GAME))
+        rebuilt = build_frames(rules, record["settings"], rules.recorded_actions(record),
                                [f["seat"] for f in frames[1:]])
-    except ValueError:  # a move that does not replay (BloodyInnError), or frames that do not match the moves
-        rebuilt = []
+    except (ValueError, ServiceError):  # a move that does not replay (the engine's error), or frames that do
+        rebuilt = []                    # not match the moves
     same = len(rebuilt) == len(frames) and all(
         _plain(mine["view"]) == theirs["view"] for mine, theirs in zip(rebuilt, frames, strict=True))
     checks.append((f"replaying the {len(record['actions'])} moves from that seed gives every position shown", same))

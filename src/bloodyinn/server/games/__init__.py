@@ -1,0 +1,21 @@
+"""The games a table can play, each behind the same `GameRules` interface (base.py)."""
+
+from __future__ import annotations
+
+from ..errors import bad_request
+from .base import GameRules
+from .bloody_inn import BloodyInnRules
+from .innkeepers import InnkeepersRules
+
+GAMES: dict[str, GameRules] = {rules.id: rules for rules in (BloodyInnRules(), InnkeepersRules())}
+DEFAULT_GAME = "bloodyinn"  # tables stored before there was a choice are Bloody Inn tables
+
+
+def rules_for(game: str) -> GameRules:
+    try:
+        return GAMES[game]
+    except KeyError:
+        raise bad_request(f"unknown game {game!r}; known: {', '.join(GAMES)}") from None
+
+
+__all__ = ["DEFAULT_GAME", "GAMES", "GameRules", "rules_for"]

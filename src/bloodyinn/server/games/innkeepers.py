@@ -1,0 +1,116 @@
+"""Innkeepers at the server: several seats may owe a decision at once (every seat chooses its card for a trick
+in secret, I-G-14), and each assumption of the rules is a table option (innkeepers.ASSUMPTIONS)."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from itertools import permutations
+from typing import Any
+
+import innkeepers
+from innkeepers import bots as innkeepers_bots
+from innkeepers.cards import SUIT_SYMBOLS, SUITS
+from innkeepers.config import BONUS_SUIT_CHOICES
+
+from ..errors import bad_request, illegal
+from .base import GameRules
+
+SUIT_ORDERS = tuple("".join(order) for order in permutations(SUITS))
+
+
+def _flag_option(name: str, default: Any) -> dict[str, Any]:
+    """One assumption flag as a table option: its default, its values and the assumptions it switches."""
+    switched = [a for a in innkeepers.ASSUMPTIONS if a.flag_name == name]
+    option: dict[str, Any] = {"name": name, "default": default, "assumptions": [a.id for a in switched],
+                              "alternative": "; ".join(dict.fromkeys(a.alternative for a in switched if a.alternative))}
+    if name == "suit_order":
+        option["choices"] = [{"value": order, "label": " > ".join(SUIT_SYMBOLS[s] for s in order)}
+                             for order in SUIT_ORDERS]
+    elif name == "bonus_suit":
+        option["choices"] = [{"value": value, "label": f"the {value.replace('_', ' ')}'s suit"}
+                             for value in BONUS_SUIT_CHOICES]
+    return option
+
+
+class InnkeepersRules(GameRules):
+    id = "innkeepers"
+    title = "Innkeepers"
+
+    def options(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "players": [2, 3, 4], "bots": list(self.bot_names()),
+                "flags": [_flag_option(name, value) for name, value in innkeepers.GameConfig().flags().items()],
+                "assumptions": [{**a._asdict(), "flag_name": a.flag_name} for a in innkeepers.ASSUMPTIONS]}
+
+    def bot_names(self) -> tuple[str, ...]:
+        """The named levels once the bots package offers them, else every bot."""
+        levels: tuple[str, ...] = tuple(getattr(innkeepers_bots, "LEVELS", ()))
+        return levels or tuple(innkeepers_bots.BOTS)
+
+    def is_bot(self, name: str | None) -> bool:
+        return name in innkeepers_bots.BOTS or name in self.bot_names()
+
+    def make_bot(self, name: str, seed: int) -> Any:
+        return innkeepers_bots.make_bot(name, seed)
+
+    def settings(self, players: int, choices: dict[str, Any], seed: int) -> dict[str, Any]:
+        unknown = sorted(set(choices) - set(innkeepers.FLAG_NAMES))
+        if unknown:
+            raise bad_request(f"{', '.join(unknown)}: not an option of Innkeepers (its options: "
+                              f"{', '.join(innkeepers.FLAG_NAMES)})")
+        try:
+            config = innkeepers.GameConfig(players=players, seed=seed, **choices)
+        except innkeepers.ConfigError as exc:
+            raise bad_request(str(exc)) from None
+        return config.to_dict()
+
+    def start(self, settings: dict[str, Any]) -> innkeepers.Game:
+        return innkeepers.Game(innkeepers.GameConfig.from_dict(settings))
+
+    def public_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        return {f.name: settings[f.name] for f in fields(innkeepers.GameConfig) if f.name != "seed"}
+
+    def pending(self, game: innkeepers.Game) -> list[int]:
+        return game.pending_seats()
+
+    def legal(self, game: innkeepers.Game, seat: int) -> list[Any]:
+        return game.legal_actions(seat)
+
+    def action(self, game: innkeepers.Game, seat: int, text: str) -> innkeepers.Action:
+        try:
+            parsed = innkeepers.parse_action(text)
+            for legal in game.legal_actions(seat):
+                if legal == parsed:
+                    return legal
+            return game.validate(parsed, seat)  # raises, naming the rule
+        except innkeepers.IllegalActionError as exc:
+            raise illegal(str(exc)) from None
+
+    def apply(self, game: innkeepers.Game, seat: int, action: Any) -> list[Any]:
+        return game.apply(action, seat=seat)
+
+    def history(self, game: innkeepers.Game) -> list[str]:
+        return [str(action) for _, action in game.actions]
+
+    def canonical(self, text: str) -> str | None:
+        try:
+            return str(innkeepers.parse_action(text))
+        except innkeepers.IllegalActionError:
+            return None
+
+    def form(self, game: innkeepers.Game, action: Any) -> dict[str, Any]:
+        form: dict[str, Any] = {"text": str(action), "kind": action.kind, "description": game.describe(action)}
+        form.update({f.name: getattr(action, f.name) for f in fields(action)})
+        return form
+
+    def preview(self, game: innkeepers.Game, seat: int, text: str) -> dict[str, Any]:
+        # Words only: trying the action on a copy would show what is hidden (the others' committed cards when
+        # this seat commits last, the customers a Choose draws).
+        action = self.action(game, seat, text)
+        return {"action": str(action), "description": game.describe(action), "events": []}
+
+    def result(self, game: innkeepers.Game) -> dict[str, Any]:
+        return {"scores": game.scores(), "winners": game.winners(), "breakdown": game.score_breakdown(),
+                "lost": False, "solo_title": None}
+
+    def recorded_actions(self, record: dict[str, Any]) -> list[str]:
+        return [str(text).split(" ", 1)[1] for text in record["actions"]]
