@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from server_helpers import act, create_table, in_process_client, join, receive, state
 
 import innkeepers
+import innkeepers.bots
 from bloodyinn.server.settings import ServerSettings
 from bloodyinn.server.verify import verify_replay
 
@@ -30,7 +31,7 @@ def test_the_lobby_offers_both_games_and_lists_and_filters_their_tables(client: 
     assert games["bloodyinn"]["title"] == "The Bloody Inn" and games["innkeepers"]["players"] == [2, 3, 4]
     ink = games["innkeepers"]
     assert [f["name"] for f in ink["flags"]] == list(innkeepers.FLAG_NAMES)
-    assert "random" in ink["bots"] and len(ink["assumptions"]) == 30  # I-G-1..30
+    assert ink["bots"] == list(innkeepers.bots.LEVELS) and len(ink["assumptions"]) == 30  # I-G-1..30
     bloody = create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     ink_id = ink_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], flags={"must_follow": True})
     listed = {t["id"]: t for t in client.get("/api/tables").json()}
