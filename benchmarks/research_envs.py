@@ -7,9 +7,9 @@ process: the raw engine (`legal_actions()` then `apply`, as benchmarks/random_ga
 one `view()` per decision (what any agent deciding from its view pays at least), the bare
 PettingZoo environment (`raw_env`: `last()` then `step(token)` at every step, observation and mask included),
 and the environment with PettingZoo's standard wrappers (`env()`); solitaire also through the Gymnasium env.
-The agents type the recorded actions' tokens, so all three play exactly the same decisions. Prints steps/s,
-decisions/s (per CPU second of this process), tokens per decision, and the cost of the environment per
-decision against the raw engine.
+The agents type the recorded actions' tokens (found from the number of actions applied and the prefix), so all
+ways play exactly the same decisions. Prints steps/s, decisions/s (per CPU second of this process), tokens per
+decision, and the cost of the environment per decision against the raw engine.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def pettingzoo(make: Callable[..., object], players: int, records: list[Record])
             if termination or truncation:
                 table.step(None)  # type: ignore[attr-defined]
                 continue
-            table.step(tokens[len(bare.game.actions)][len(bare.tokens.prefix)])  # type: ignore[attr-defined]
+            table.step(tokens[bare.tokens.actions][len(bare.tokens.prefix)])  # type: ignore[attr-defined]
             steps += 1
         decisions += len(actions)
     return steps, decisions
@@ -90,7 +90,7 @@ def gymnasium(players: int, records: list[Record]) -> tuple[int, int]:
         solitaire.reset(seed=seed)
         terminated = False
         while not terminated:
-            token = tokens[len(solitaire.game.actions)][len(solitaire.tokens.prefix)]
+            token = tokens[solitaire.tokens.actions][len(solitaire.tokens.prefix)]
             _, _, terminated, _, _ = solitaire.step(token)
             steps += 1
         decisions += len(actions)

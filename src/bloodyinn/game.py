@@ -219,11 +219,13 @@ class Game:
 
     # ---------------------------------------------------------------------------------------- views
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (R-INFO-*), JSON-ready; `seat=None` gives the public (spectator) view."""
+    def view(self, seat: int | None, legal_actions: bool = True) -> dict[str, Any]:
+        """What `seat` may know (R-INFO-*), JSON-ready; `seat=None` gives the public (spectator) view.
+        `legal_actions=False` leaves out the notation of the current player's legal actions (spelling them out
+        is most of a view's cost when there are many, and a caller that has `legal_actions()` needs no text)."""
         if seat is not None and not 0 <= seat < self.config.players:
             raise IllegalActionError(f"there is no seat {seat} in a {self.config.players}-player game")
-        return build_view(self, seat)
+        return build_view(self, seat, legal_actions)
 
     # ---------------------------------------------------------------------------------------- records
 

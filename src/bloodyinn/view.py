@@ -13,52 +13,60 @@ from .cards import (
     CARD_BY_ID,
     CARD_IDS,
     TRAVELERS,
+    annex_rank,
     annex_ref,
     barn_of,
 )
 from .errors import CorruptSaveError
 from .rules import endgame, flow
-from .rules.annexes import free_capacity
-from .state import CLOSED, NO_CARD, NOBODY, WHITE, State
+from .state import CLOSED, NO_CARD, NOBODY, WHITE, Stage, State
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def _ids(cards: list[int]) -> list[str]:
-    return [CARD_IDS[c] for c in cards]
+_CARD_ID = CARD_IDS.__getitem__
+
+
+def _sorted_ids(cards: list[int]) -> list[str]:
+    """Card ids in card-number order (the order of `CARD_IDS`): sorting the numbers is the cheap way."""
+    return list(map(_CARD_ID, sorted(cards)))
+
+
+# Lookup tables for the parts of a view read at every decision (views are on the hot path of search bots and
+# of the research environments).
+_ANNEX_REFS = {annex: annex_ref(annex) for annex in [*range(len(CARD_IDS)), *(barn_of(s) for s in range(4))]}
+_ANNEX_RANKS = {annex: annex_rank(annex) for annex in _ANNEX_REFS}
+_KEYS: dict[int, int | str | None] = {CLOSED: None, WHITE: "white", **{seat: seat for seat in range(4)}}
+_ROOM_SERVICE: dict[int, int | None] = {NOBODY: None, **{seat: seat for seat in range(4)}}
+_GUESTS: dict[int, str | None] = {NO_CARD: None, **dict(enumerate(CARD_IDS))}
+_NO_CARDS: list[int] = []
 
 
 def _annex_view(state: State, annex: int) -> dict[str, Any]:
-    return {"annex": annex_ref(annex), "buried": _ids(state.buried.get(annex, [])),
-            "free": free_capacity(state, annex)}
+    buried = state.buried.get(annex, _NO_CARDS)
+    return {"annex": _ANNEX_REFS[annex], "buried": list(map(_CARD_ID, buried)),
+            "free": _ANNEX_RANKS[annex] - len(buried)}  # free_capacity (R-BURY-3), inlined
 
 
-def build_view(game: Game, seat: int | None) -> dict[str, Any]:
+def build_view(game: Game, seat: int | None, legal_actions: bool = True) -> dict[str, Any]:
     state, config = game.state, game.config
     current = flow.current_player(state)
-    rooms = []
-    for i in range(8):
-        key = state.keys[i]
-        rooms.append({
-            "room": i + 1,
-            "key": None if key == CLOSED else ("white" if key == WHITE else key),
-            "room_service": None if state.room_service[i] == NOBODY else state.room_service[i],
-            "guest": CARD_IDS[state.rooms[i]] if state.rooms[i] != NO_CARD else None,
-        })
-    players = []
-    for p in range(state.players):
-        players.append({
-            "seat": p,
-            "cash": state.cash[p],
-            "checks": state.checks[p],
-            "checks_value": endgame.checks_value(state, p),
-            "hand": sorted(_ids(state.hands[p]), key=CARD_BY_ID.__getitem__),
-            "annexes": [_annex_view(state, a) for a in state.annexes[p]],
-            "barn": _annex_view(state, barn_of(p)),
-            "corpses": sorted(_ids(state.corpses[p]), key=CARD_BY_ID.__getitem__),
-            "end_bonus": [list(b) for b in state.end_bonus[p]],
-        })
+    rooms = [{"room": room, "key": _KEYS[key], "room_service": _ROOM_SERVICE[service], "guest": _GUESTS[guest]}
+             for room, key, service, guest in zip(range(1, 9), state.keys, state.room_service, state.rooms)]
+    players = [{
+        "seat": p,
+        "cash": state.cash[p],
+        "checks": state.checks[p],
+        "checks_value": endgame.checks_value(state, p),
+        "hand": _sorted_ids(state.hands[p]),
+        "annexes": [_annex_view(state, a) for a in state.annexes[p]],
+        "barn": _annex_view(state, barn_of(p)),
+        "corpses": _sorted_ids(state.corpses[p]),
+        "end_bonus": list(map(list, state.end_bonus[p])),
+    } for p in range(state.players)]
+    is_over = state.stage == Stage.OVER
+    entrance = state.entrance
     view: dict[str, Any] = {
         "seat": seat,
         "settings": {"players": config.players, "length": config.length, "variants": sorted(config.variants)},
@@ -72,25 +80,25 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "turn": state.turn,
         "police_present": state.police_present,
         "pending_release": state.pending_release,
-        "is_over": game.is_over,
+        "is_over": is_over,
         "lost": state.lost,
         # In season 2 the stack is the exit stack reshuffled, so which cards it holds follows from public
         # history (as hands do, R-INFO-3); only their order stays hidden (R-INFO-2).
-        "entrance": {"size": len(state.entrance),
-                     "top": CARD_IDS[state.entrance[-1]] if state.entrance else None,
-                     "cards": sorted(_ids(state.entrance), key=CARD_BY_ID.__getitem__) if state.reshuffled else None},
-        "arrival": CARD_IDS[state.arrival] if state.arrival != NO_CARD else None,
+        "entrance": {"size": len(entrance),
+                     "top": CARD_IDS[entrance[-1]] if entrance else None,
+                     "cards": _sorted_ids(entrance) if state.reshuffled else None},
+        "arrival": _GUESTS[state.arrival],
         "culled": len(state.culled),
         "rooms": rooms,
-        "bistro": sorted(_ids(state.bistro), key=CARD_BY_ID.__getitem__),
-        "exit": sorted(_ids(state.exit), key=CARD_BY_ID.__getitem__),
-        "gravedigger": sorted(_ids(state.gravedigger), key=CARD_BY_ID.__getitem__),
-        "unused_peasants": sorted(_ids(state.unused_peasants), key=CARD_BY_ID.__getitem__),
+        "bistro": _sorted_ids(state.bistro),
+        "exit": _sorted_ids(state.exit),
+        "gravedigger": _sorted_ids(state.gravedigger),
+        "unused_peasants": _sorted_ids(state.unused_peasants),
         "players": players,
     }
-    if seat is not None and seat == current:
+    if legal_actions and seat is not None and seat == current:
         view["legal_actions"] = [str(a) for a in game.legal_actions()]
-    if game.is_over:
+    if is_over:
         view["scores"] = game.scores()
         view["winners"] = game.winners()
     return view

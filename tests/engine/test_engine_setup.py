@@ -191,6 +191,19 @@ def test_r_info_3_hands_are_public_in_every_view() -> None:
         assert hands == [["count.1", "peasant.1"], ["major.1"], []]
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_view_without_legal_actions_is_the_same_view_less_their_notation(players: int) -> None:
+    """`view(seat, legal_actions=False)` (what a caller holding `legal_actions()` asks for) leaves out only the
+    current player's spelled-out legal actions, at every decision of a whole game and from every seat."""
+    for game in random_game(players, seed=players, length="long"):
+        for seat in (None, *range(players)):
+            full = game.view(seat)
+            if seat is not None and seat == game.current_player:
+                assert full.pop("legal_actions") == [str(a) for a in game.legal_actions()]
+            assert "legal_actions" not in full
+            assert game.view(seat, legal_actions=False) == full
+
+
 def test_r_info_4_the_exit_stack_is_a_public_multiset() -> None:
     game = night(exit=["major", "baron", "count"])
     view = game.view(1)

@@ -278,16 +278,19 @@ class ActionTree:
     def __init__(self, actions: Iterable[Action]) -> None:
         self.root: dict[int, Any] = {}
         self.size = 0
-        for action in actions:
+        for action in actions:  # built at every decision of the environments: kept to plain look-ups
+            tokens = encode(action)
             node = self.root
-            *path, last = encode(action)
-            for token in path:
-                node = node.setdefault(token, {})
-                if not isinstance(node, dict):
-                    raise EncodingError(f"{str(node)!r} is spelled by a prefix of {str(action)!r}")
-            if last in node:
+            for token in tokens[:-1]:
+                child = node.get(token)
+                if child is None:
+                    child = node[token] = {}
+                elif type(child) is not dict:
+                    raise EncodingError(f"{str(child)!r} is spelled by a prefix of {str(action)!r}")
+                node = child
+            if tokens[-1] in node:
                 raise EncodingError(f"{str(action)!r} is listed twice or shares its tokens with another action")
-            node[last] = action
+            node[tokens[-1]] = action
             self.size += 1
 
     def node(self, prefix: Sequence[int]) -> dict[int, Any] | Action:

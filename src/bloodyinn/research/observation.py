@@ -10,7 +10,6 @@ docs/research.md prints it.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -91,10 +90,6 @@ _AT = {name: offset for name, offset, _, _ in LAYOUT}
 OBSERVATION_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 VIEW_SIZE = _AT["prefix_counts"]  # the part that depends on the view alone
 
-_OCC_OF = {card_id: CARD_OCC[card] for card_id, card in CARD_BY_ID.items()}
-_ANNEX_SLOT = {card_id: i for i, card_id in enumerate(CARD_ANNEXES)}
-
-
 def _scale() -> np.ndarray:
     """Weights of the counted (one-hot or per-occupation) features: 1/copies for card counts, 1 for flags."""
     scale = np.ones(OBSERVATION_SIZE, dtype=np.float32)
@@ -117,23 +112,39 @@ _SCALE = _scale()
 
 (_SEAT, _PLAYERS, _SETTINGS, _ROUND, _SEASON, _STAGE, _DECISION, _FIRST, _CURRENT, _TURN, _POLICE, _OVER,
  _ENTRANCE_SIZE, _ENTRANCE_TOP, _ENTRANCE_CARDS, _ARRIVAL, _CULLED, _ROOMS, _BISTRO, _EXIT, _GRAVEDIGGER,
- _UNUSED_PEASANTS, _ANNEXES, _PLAYER) = (offset for _, offset, _, _ in LAYOUT[:24])
-_STAGE_INDEX = {stage: i for i, stage in enumerate(STAGES)}
-_DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
-_PILES = ((_BISTRO, "bistro"), (_EXIT, "exit"), (_GRAVEDIGGER, "gravedigger"), (_UNUSED_PEASANTS, "unused_peasants"))
+ _UNUSED_PEASANTS, _ANNEXES, _PLAYER, _PREFIX_COUNTS, _PREFIX_LAST, _PREFIX_LENGTH) = (
+    offset for _, offset, _, _ in LAYOUT)
+_STAGE_AT = {stage: _STAGE + i for i, stage in enumerate(STAGES)}
+_DECISION_AT = {decision: _DECISION + i for i, decision in enumerate(DECISIONS)}
 
 
-def view_features(view: dict[str, Any]) -> np.ndarray:
-    """The view part of the observation (the first `VIEW_SIZE` entries), float32."""
+def _card_index(offset: int) -> dict[str, int]:
+    """Card id -> the entry counting its occupation in the per-occupation section at `offset`."""
+    return {card_id: offset + CARD_OCC[card] for card_id, card in CARD_BY_ID.items()}
+
+
+# Index tables, so that a view's card lists map to entries with one dict look-up per card.
+_PILES = tuple((pile, _card_index(offset)) for pile, offset in
+               (("bistro", _BISTRO), ("exit", _EXIT), ("gravedigger", _GRAVEDIGGER),
+                ("unused_peasants", _UNUSED_PEASANTS)))
+_ENTRANCE_TOP_AT = _card_index(_ENTRANCE_TOP)
+_ENTRANCE_CARDS_AT = _card_index(_ENTRANCE_CARDS)
+_ARRIVAL_AT = _card_index(_ARRIVAL)
+_GUEST_AT = [_card_index(_ROOMS + room * _ROOM_SIZE + 10) for room in range(8)]
+_HAND_AT = [_card_index(_PLAYER + r * _PLAYER_SIZE + 3) for r in range(4)]
+_CORPSES_AT = [_card_index(_PLAYER + r * _PLAYER_SIZE + 3 + NUM_OCCUPATIONS) for r in range(4)]
+_ANNEX_AT = {card_id: _ANNEXES + i * _ANNEX_SIZE for i, card_id in enumerate(CARD_ANNEXES)}
+
+
+def _view_entries(view: dict[str, Any]) -> tuple[list[int], list[int], list[float]]:
+    """The view part of an observation as (hits, where, values): every counted feature (flag, one-hot, card)
+    is one hit of its entry, weighted later by `_SCALE`; the scalar features are `values` set at `where`."""
     seat = view["seat"]
     if seat is None:
         raise ValueError("observations are built from a seat's view, not the spectator's (seat None)")
     settings = view["settings"]
     players = settings["players"]
-    occupation = _OCC_OF
-    # Counted features (flags, one-hots, cards) are listed once per unit and counted by bincount; the few
-    # scalar features are set afterwards.
-    hits = [_SEAT + seat, _PLAYERS + players - 1, _STAGE + _STAGE_INDEX[view["stage"]],
+    hits = [_SEAT + seat, _PLAYERS + players - 1, _STAGE_AT[view["stage"]],
             _FIRST + (view["first_player"] - seat) % players]
     variants = settings["variants"]
     if settings["length"] == "long":
@@ -147,7 +158,7 @@ def view_features(view: dict[str, Any]) -> np.ndarray:
     if view["final_round"]:
         hits.append(_SEASON + 1)
     if view["decision"] is not None:
-        hits.append(_DECISION + _DECISION_INDEX[view["decision"]])
+        hits.append(_DECISION_AT[view["decision"]])
     if view["current_player"] is not None:
         hits.append(_CURRENT + (view["current_player"] - seat) % players)
     if view["police_present"]:
@@ -158,22 +169,22 @@ def view_features(view: dict[str, Any]) -> np.ndarray:
         hits.append(_OVER + 1)
     entrance = view["entrance"]
     if entrance["top"]:
-        hits.append(_ENTRANCE_TOP + occupation[entrance["top"]])
+        hits.append(_ENTRANCE_TOP_AT[entrance["top"]])
     if entrance["cards"]:
-        hits += [_ENTRANCE_CARDS + occupation[c] for c in entrance["cards"]]
+        hits += map(_ENTRANCE_CARDS_AT.__getitem__, entrance["cards"])
     if view["arrival"]:
-        hits.append(_ARRIVAL + occupation[view["arrival"]])
+        hits.append(_ARRIVAL_AT[view["arrival"]])
     base = _ROOMS
-    for room in view["rooms"]:
+    for room, guest_at in zip(view["rooms"], _GUEST_AT):
         key = room["key"]
         hits.append(base + (5 if key is None else 4 if key == "white" else (key - seat) % players))
         if room["room_service"] is not None:
             hits.append(base + 6 + (room["room_service"] - seat) % players)
         if room["guest"]:
-            hits.append(base + 10 + occupation[room["guest"]])
+            hits.append(guest_at[room["guest"]])
         base += _ROOM_SIZE
-    for offset, pile in _PILES:
-        hits += [offset + occupation[c] for c in view[pile]]
+    for pile, index in _PILES:
+        hits += map(index.__getitem__, view[pile])
     where = [_ROUND, _TURN, _POLICE + 1, _ENTRANCE_SIZE, _CULLED]
     values = [view["round"] / ROUND_SCALE, view["turn"] / TURN_SCALE, view["pending_release"] / 4.0,
               entrance["size"] / CARDS_SCALE, view["culled"] / CARDS_SCALE]
@@ -181,52 +192,55 @@ def view_features(view: dict[str, Any]) -> np.ndarray:
         r = (player["seat"] - seat) % players
         base = _PLAYER + r * _PLAYER_SIZE
         hits.append(base)
-        hits += [base + 3 + occupation[c] for c in player["hand"]]
-        hits += [base + 3 + NUM_OCCUPATIONS + occupation[c] for c in player["corpses"]]
+        hits += map(_HAND_AT[r].__getitem__, player["hand"])
+        hits += map(_CORPSES_AT[r].__getitem__, player["corpses"])
         barn = player["barn"]
         where += [base + 1, base + 2, base + 3 + 2 * NUM_OCCUPATIONS, base + 4 + 2 * NUM_OCCUPATIONS,
                   base + 5 + 2 * NUM_OCCUPATIONS]
         values += [player["cash"] / CASH_SCALE, player["checks"] / CHECKS_SCALE, len(barn["buried"]) / ANNEX_SCALE,
                    barn["free"] / ANNEX_SCALE, sum(bonus[1] for bonus in player["end_bonus"]) / BONUS_SCALE]
         for annex in player["annexes"]:
-            slot = _ANNEXES + _ANNEX_SLOT[annex["annex"]] * _ANNEX_SIZE
+            slot = _ANNEX_AT[annex["annex"]]
             hits.append(slot + r)
             hits += [slot + 4] * len(annex["buried"])
             hits += [slot + 5] * annex["free"]
-    # A float32 array.array is the cheapest buffer to fill item by item; numpy then wraps it without a copy.
-    features = array("f", _ZEROS)
-    scale = _VIEW_SCALE
-    for index in hits:
-        features[index] += scale[index]
-    for index, value in zip(where, values):
-        features[index] = value
-    return np.frombuffer(features, dtype=np.float32)
+    return hits, where, values
 
 
-_VIEW_SCALE: list[float] = _SCALE[:VIEW_SIZE].tolist()
-_ZEROS = array("f", bytes(4 * VIEW_SIZE))
-
-
-def prefix_features(prefix: Sequence[int]) -> np.ndarray:
-    """The prefix part of the observation (the last `OBSERVATION_SIZE - VIEW_SIZE` entries), float32."""
-    features = np.zeros(OBSERVATION_SIZE - VIEW_SIZE, dtype=np.float32)
-    for token in prefix:
-        features[token] += 0.25
-    if prefix:
-        features[VOCABULARY_SIZE + prefix[-1]] = 1.0
-    features[-1] = len(prefix) / PREFIX_SCALE
+def _features(hits: list[int], where: list[int], values: list[float], size: int) -> np.ndarray:
+    """The first `size` entries: each entry's hits times its weight (one rounding to float32, so a count of k
+    copies is exactly k/copies as float32 multiplies give it), then the scalar values."""
+    features = np.multiply(np.bincount(hits, minlength=size), _SCALE[:size], dtype=np.float32)
+    features[where] = values
     return features
+
+
+def view_features(view: dict[str, Any]) -> np.ndarray:
+    """The view part of the observation (the first `VIEW_SIZE` entries), float32."""
+    return _features(*_view_entries(view), VIEW_SIZE)
+
+
+def _type_prefix(observation: np.ndarray, prefix: Sequence[int]) -> None:
+    """Write the prefix part of `observation` (all zeros before) for the tokens typed so far."""
+    for token in prefix:
+        observation[_PREFIX_COUNTS + token] += 0.25
+    if prefix:
+        observation[_PREFIX_LAST + prefix[-1]] = 1.0
+    observation[_PREFIX_LENGTH] = len(prefix) / PREFIX_SCALE
 
 
 def observation_from_view(view: dict[str, Any], prefix: Sequence[int] = ()) -> np.ndarray:
     """The observation of the seat whose `view` this is, having typed `prefix` (token ids) in the current
     decision: a float32 vector of `OBSERVATION_SIZE` entries laid out as `LAYOUT` says."""
-    return np.concatenate((view_features(view), prefix_features(prefix)))
+    observation = _features(*_view_entries(view), OBSERVATION_SIZE)
+    _type_prefix(observation, prefix)
+    return observation
 
 
 class SeatObserver:
-    """Observations and masks of the seats of a `TokenGame`, reading each seat's view once per action applied
-    (a view does not change while a decision's tokens are typed; only the prefix does)."""
+    """Observations and masks of the seats of a `TokenGame`. A seat's view is read once per action applied (a
+    view does not change while a decision's tokens are typed; only the prefix does), without the legal actions'
+    notation, and kept as a whole observation with an empty prefix: a step copies it and writes the prefix."""
 
     def __init__(self, tokens: TokenGame) -> None:
         self.tokens = tokens
@@ -235,18 +249,20 @@ class SeatObserver:
 
     def observation(self, seat: int) -> np.ndarray:
         """The observation of `seat`: its view, and the prefix typed if it is the seat typing now."""
-        if self._at != self.tokens.actions:
+        tokens = self.tokens
+        if self._at != tokens.actions:
             self._views.clear()
-            self._at = self.tokens.actions
-        features = self._views.get(seat)
-        if features is None:
-            features = self._views[seat] = view_features(self.tokens.game.view(seat))
-        prefix = self.tokens.prefix if seat == self.tokens.seat else ()
-        return np.concatenate((features, prefix_features(prefix)))
+            self._at = tokens.actions
+        empty = self._views.get(seat)
+        if empty is None:
+            empty = self._views[seat] = observation_from_view(tokens.game.view(seat, legal_actions=False))
+        observation = empty.copy()
+        if seat == tokens.seat and tokens.prefix:
+            _type_prefix(observation, tokens.prefix)
+        return observation
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each token `seat` may type now (all 0 for a seat that is not typing), int8."""
-        mask = np.zeros(VOCABULARY_SIZE, dtype=np.int8)
         if seat == self.tokens.seat:
-            mask[self.tokens.legal_tokens()] = 1
-        return mask
+            return self.tokens.mask()
+        return np.zeros(VOCABULARY_SIZE, dtype=np.int8)

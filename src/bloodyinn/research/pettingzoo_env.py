@@ -44,12 +44,30 @@ def observation_space() -> spaces.Dict:
     })
 
 
+class TokenSpace(spaces.Discrete):
+    """`Discrete(213)`, whose membership test answers a plain int in range at once: AssertOutOfBoundsWrapper
+    asks at every step, and `Discrete.contains` spends more on numpy casts than a step of the game costs.
+    Anything else gets `Discrete`'s own answer."""
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int and 0 <= x < VOCABULARY_SIZE:
+            return True
+        return super().contains(x)
+
+
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers (what most training code expects)."""
-    wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=ILLEGAL_REWARD)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    bare = raw_env(**kwargs)
+    illegal = wrappers.TerminateIllegalWrapper(bare, illegal_reward=ILLEGAL_REWARD)
+    bounds = wrappers.AssertOutOfBoundsWrapper(illegal)
+    wrapped = wrappers.OrderEnforcingWrapper(bounds)
+    bare.mirror_to((illegal, bounds, wrapped))
+    return wrapped
+
+
+# The bare environment's attributes that PettingZoo's wrappers and the AEC loop read at every step.
+MIRRORED = frozenset({"agent_selection", "agents", "rewards", "_cumulative_rewards", "terminations", "truncations",
+                      "infos"})
 
 
 class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
@@ -73,9 +91,27 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._observation_space = observation_space()
-        self._action_space = spaces.Discrete(VOCABULARY_SIZE)
+        self._action_space = TokenSpace(VOCABULARY_SIZE)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._seeds = random.Random()
         self.tokens: TokenGame | None = None
+
+    _mirrors: tuple[AECEnv, ...] = ()
+
+    def mirror_to(self, wrappers: tuple[AECEnv, ...]) -> None:
+        """Keep the `MIRRORED` attributes also on these wrappers of this environment. A wrapper finds the
+        attributes it lacks through `__getattr__`, one wrapper layer after another: with three wrappers that
+        costs more than the game's own step, and the AEC loop reads them a dozen times a step. The values are
+        the same objects, so in-place changes are seen everywhere; every assignment goes through `__setattr__`."""
+        self._mirrors = wrappers
+        for name in MIRRORED & vars(self).keys():
+            self.__setattr__(name, getattr(self, name))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name in MIRRORED:
+            for wrapper in self._mirrors:
+                wrapper.__dict__[name] = value
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -124,7 +160,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         return {"observation": self._observer.observation(seat), "action_mask": self._observer.mask(seat)}
 
     def step(self, action: int | None) -> None:

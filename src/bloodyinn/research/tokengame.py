@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..actions import Action
 from ..errors import IllegalActionError
 from ..game import Game
-from .encoding import ActionTree, token_text
+from .encoding import VOCABULARY_SIZE, ActionTree, token_text
 
 SOLITAIRE_SCALE = 100.0  # a won solitaire game's reward is its booty / 100F (a good long game scores 150F+)
 SOLITAIRE_LOSS = -1.0  # the police closed the inn (R-SOLO-4)
@@ -35,18 +37,19 @@ class TokenGame:
         self.game = game
         self.prefix: list[int] = []  # tokens typed in the current decision, the forced ones included
         self.actions = 0  # actions applied through this object (a view changes only when this does)
-        self._tree: ActionTree | None = None
+        self.seat: int | None = None  # the seat typing now, or None once the game is over
         self._node: dict[int, Any] = {}
         self._next_decision()
-
-    @property
-    def seat(self) -> int | None:
-        """The seat typing now, or None once the game is over."""
-        return self.game.current_player
 
     def legal_tokens(self) -> list[int]:
         """The token ids that may be typed now (sorted); empty once the game is over."""
         return sorted(self._node)
+
+    def mask(self) -> np.ndarray:
+        """1 for each token that may be typed now, int8 (all 0 once the game is over)."""
+        mask = np.zeros(VOCABULARY_SIZE, dtype=np.int8)
+        mask[list(self._node)] = 1
+        return mask
 
     def is_legal(self, token: int) -> bool:
         return token in self._node
@@ -76,8 +79,8 @@ class TokenGame:
 
     def _next_decision(self) -> None:
         self.prefix = []
-        self._tree = None if self.game.is_over else ActionTree(self.game.legal_actions())
-        self._node = self._tree.root if self._tree else {}
+        self.seat = self.game.current_player
+        self._node = {} if self.seat is None else ActionTree(self.game.legal_actions()).root
         self._type_forced()
 
     def _type_forced(self) -> None:

@@ -26,10 +26,13 @@ def current_player(state: State) -> int | None:
     return (state.first_player + state.turn) % state.players
 
 
+_DECISIONS = {Stage.WELCOME: "place", Stage.NIGHT: "night", Stage.POLICE: "gravedigger",
+              Stage.FINAL_GRAVEDIGGER: "gravedigger", Stage.WAGES: "release"}
+
+
 def decision(state: State) -> str | None:
     """The kind of decision that waits: place, night, gravedigger, release, or None when the game is over."""
-    return {Stage.WELCOME: "place", Stage.NIGHT: "night", Stage.POLICE: "gravedigger",
-            Stage.FINAL_GRAVEDIGGER: "gravedigger", Stage.WAGES: "release"}.get(state.stage)
+    return _DECISIONS.get(state.stage)
 
 
 def legal_actions(state: State, config: GameConfig) -> list[Action]:
