@@ -11,11 +11,14 @@ from ink_helpers import position
 
 import innkeepers
 from innkeepers import Game, Place
-from innkeepers.bots import BOTS, LEVELS, Bot, make_bot
+from innkeepers.bots import BOTS, LEVELS, Bot, SearchBot, SearchConfig, make_bot
 
-FLAG_SETS: list[dict[str, Any]] = [{}, {"fixed_rooms": True}, {"must_follow": True},
-                                   {"allow_refuse_referral": True, "voluntary_referral": True},
-                                   {"bonus_suit": "playing_card", "suit_order": "cdhs"}]
+QUICK = SearchConfig(samples=3, candidates=3)  # legal and deterministic like the real one, fast enough for tests
+
+TABLES: list[tuple[int, dict[str, Any]]] = [
+    (2, {}), (3, {}), (4, {}), (2, {"fixed_rooms": True}), (3, {"must_follow": True}),
+    (4, {"allow_refuse_referral": True, "voluntary_referral": True}),
+    (2, {"bonus_suit": "playing_card", "suit_order": "cdhs"})]
 
 
 def play_game(game: Game, bots: list[Bot]) -> Game:
@@ -31,20 +34,18 @@ def play_game(game: Game, bots: list[Bot]) -> Game:
 
 def test_registry_has_the_bots_and_the_levels_faces_offer() -> None:
     assert LEVELS == ("easy", "medium", "hard")
-    for name in ("random", "greedy", *LEVELS):
+    for name in ("random", "greedy", "search", *LEVELS):
         bot = make_bot(name, seed=1)
         assert name in BOTS and isinstance(bot.name, str)
     with pytest.raises(ValueError, match="unknown bot 'oracle'"):
         make_bot("oracle")
 
 
-@pytest.mark.parametrize("flags", FLAG_SETS, ids=lambda f: ",".join(f) or "defaults")
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players, flags", TABLES, ids=[f"{p}-{','.join(f) or 'defaults'}" for p, f in TABLES])
 def test_bots_always_choose_a_legal_action(players: int, flags: dict[str, Any]) -> None:
     """Every kind of decision (play, place, refer, refuse, host, second, pick, refill) under every flag."""
-    names = ["greedy", "random", "greedy", "medium"][:players]
-    game = play_game(innkeepers.new_game(players=players, seed=players, **flags),
-                     [make_bot(name, seat) for seat, name in enumerate(names)])
+    bots = [SearchBot(0, QUICK), make_bot("greedy", 1), make_bot("random", 2), make_bot("medium", 3)][:players]
+    game = play_game(innkeepers.new_game(players=players, seed=players, **flags), bots)
     assert game.winners()
 
 
@@ -58,8 +59,8 @@ def test_greedy_places_a_customer_where_its_amenity_matches() -> None:
     assert make_bot("greedy", 0).choose(game.view(0), game.legal_actions(0)) == Place(8)
 
 
-@pytest.mark.parametrize("name", ["random", "greedy"])
-@pytest.mark.parametrize("stage", ["play", "second", "refill"])
+@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+@pytest.mark.parametrize("stage", ["play", "place", "second", "refill"])
 def test_bots_cannot_peek_at_hidden_cards(name: str, stage: str) -> None:
     """I-G-29: two games that look the same from the seat but hide different cards (other hands, the committed
     card, bonus cards, the deck's order) give the same decision for the same bot seed; and the bot gets a
@@ -70,9 +71,36 @@ def test_bots_cannot_peek_at_hidden_cards(name: str, stage: str) -> None:
     first, second = Game.from_view(view, 101), Game.from_view(view, 202)
     assert first.state.hands != second.state.hands and first.state.deck != second.state.deck
     assert first.view(seat) == second.view(seat) == view
-    decisions = {str(make_bot(name, 9).choose(json.loads(json.dumps(g.view(seat))), g.legal_actions(seat)))
+    bot = (lambda: SearchBot(9, QUICK)) if name == "search" else (lambda: make_bot(name, 9))
+    decisions = {str(bot().choose(json.loads(json.dumps(g.view(seat))), g.legal_actions(seat)))
                  for g in (real, first, second)}
     assert len(decisions) == 1
+
+
+def test_search_is_deterministic_for_a_seed() -> None:
+    def record(seed: int) -> list[str]:
+        game = innkeepers.new_game(players=2, seed=11)
+        bots = [SearchBot(seed, QUICK), make_bot("greedy", 1)]
+        while game.state.trick <= 8:
+            seat = game.pending_seats()[0]
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)), seat=seat)
+        return [f"{seat} {action}" for seat, action in game.actions]
+
+    assert record(5) == record(5)
+
+
+def test_search_imagines_rivals_that_have_not_committed_yet() -> None:
+    """I-G-14: a rival's card committed face down is taken back into its imagined hand, so the search models
+    that rival as choosing, whether it clicked before the seat or after."""
+    from innkeepers.bots.determinize import determinize
+
+    game = innkeepers.new_game(players=3, seed=4)
+    game.apply(game.legal_actions(1)[0], seat=1)
+    view = game.view(0)
+    sample = determinize(view, 7)
+    assert sample.pending_seats() == [0, 1, 2]
+    assert [len(hand) for hand in sample.state.hands] == [7, 7, 7]
+    assert sorted(sample.state.hands[0]) == sorted(game.state.hands[0])
 
 
 def _reach(stage: str) -> Game:
@@ -98,3 +126,20 @@ def test_greedy_beats_random() -> None:
             winners = game.winners()
             wins += (greedy_seat in winners) / len(winners)
     assert wins >= 10
+
+
+def test_search_beats_greedy() -> None:
+    """Over four duplicate deals (each seat order played), even a small search (6 samples a decision) wins
+    most two-player games against greedy and scores more in total. Measured: 30 samples win 71% of 24 games
+    (+4.1 points a game), 8 samples 88% (+4.7)."""
+    wins, margin = 0.0, 0
+    for deal in range(4):
+        for search_seat in (0, 1):
+            bots: list[Bot] = [SearchBot(deal, SearchConfig(samples=6, candidates=4)), make_bot("greedy", deal)]
+            if search_seat:
+                bots.reverse()
+            game = play_game(innkeepers.new_game(players=2, seed=700 + deal), bots)
+            winners, scores = game.winners(), game.scores()
+            wins += (search_seat in winners) / len(winners)
+            margin += scores[search_seat] - scores[1 - search_seat]
+    assert wins >= 5 and margin > 0, f"search won {wins} of 8 games, {margin:+d} points in all"

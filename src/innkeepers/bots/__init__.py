@@ -1,7 +1,7 @@
 """Innkeepers bots: every bot takes a seat's view and its legal actions and returns one action (see `base.Bot`).
 
-`make_bot(name, seed)` builds a bot by name (`random`, `greedy`) or by the level a face offers (`LEVELS`:
-`easy` = random, `medium` = greedy, `hard` = the strongest bot within well under a second a decision).
+`make_bot(name, seed)` builds a bot by name (`random`, `greedy`, `search`) or by the level a face offers (`LEVELS`:
+`easy` = random, `medium` = greedy, `hard` = the search bot, capped well under a second a decision).
 """
 
 from __future__ import annotations
@@ -11,15 +11,26 @@ from collections.abc import Callable
 from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .search import SearchBot, SearchConfig
+
+# The search bot as the hard level: the samples fix its decision for a seed; the time cap only keeps a decision
+# well under a second on a busy machine (about 0.1 s on average on this project's 2 cores).
+HARD = SearchConfig(samples=40, seconds=0.6)
+
+
+def hard(seed: int | None = None) -> Bot:
+    return SearchBot(seed, HARD)
+
 
 # The named levels faces offer, weakest first; `make_bot` takes them as bot names.
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-LEVEL_BOTS: dict[str, Callable[[int | None], Bot]] = {"easy": RandomBot, "medium": GreedyBot, "hard": GreedyBot}
+LEVEL_BOTS: dict[str, Callable[[int | None], Bot]] = {"easy": RandomBot, "medium": GreedyBot, "hard": hard}
 
 # Bot names and levels; each maps to a factory taking a seed.
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "search": SearchBot,
     **LEVEL_BOTS,
 }
 
@@ -33,4 +44,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "SearchConfig", "make_bot"]

@@ -22,21 +22,24 @@ import math
 from bisect import bisect_left
 from functools import lru_cache
 
-from ..actions import Action, Choose, Pass, Pick, Play, Refill, Relocate, Upgrade
+from ..actions import Action, Choose, Pass, Pick, Place, Play, Refill, Relocate, Upgrade
 from ..cards import (
+    BONUS_POINTS,
     CARD_BY_ID,
     CARD_NUMBER,
     CUSTOMER_BY_ID,
     NUM_CARDS,
     NUM_CUSTOMERS,
     NUMBERS,
+    ROOMS,
 )
 from ..config import GameConfig
 from ..game import Game
 from ..rules import scoring
 from ..rules.placement import legal_rooms
+from ..rules.scoring import POINTS, counts_for_bonus, stay_kind
 from ..rules.trick import strength, suit_ranks
-from ..state import NO_CARD, Stage, State, Stay
+from ..state import NO_CARD, NOBODY, Stage, State, Stay
 
 CUSTOMER_WORTH = 2.5  # a customer placed is worth 2 (cube) or 3 (meeple)
 KEEP_WEIGHT = 1.0  # how much a card still in hand counts against playing it
@@ -50,27 +53,59 @@ Board = list[Stay | None]
 # ---------------------------------------------------------------------------------------------- boards
 
 
-def capacity_and_fit(board: Board, fixed_rooms: bool) -> tuple[int, float]:
-    """How many more customers the board can take at most, and the share of card numbers that still fit in
-    some room (I-R-25, I-G-15)."""
-    if fixed_rooms:
-        empty = sum(1 for stay in board if stay is None)
-        return empty, empty / NUMBERS
-    capacity, fitting = 0, 0
-    low, run = 0, 0  # the number below the current run of empty rooms, and the run's length
-    for stay in [*board, _CEILING]:
-        if stay is None:
-            run += 1
-            continue
-        high = CARD_NUMBER[stay.card] if stay is not _CEILING else NUMBERS + 1
-        if run:
-            capacity += min(run, high - low - 1)
-            fitting += max(0, high - low - 1)
-        low, run = high, 0
-    return capacity, fitting / NUMBERS
+class BoardShape:
+    """The empty runs of a board between the numbers already on it, and how many more customers and which
+    card numbers they can still take in rising order (I-R-25, I-G-15, I-G-16)."""
+
+    __slots__ = ("capacity", "fitting", "fixed_rooms", "runs")
+
+    def __init__(self, board: Board, fixed_rooms: bool) -> None:
+        self.fixed_rooms = fixed_rooms
+        self.runs: list[tuple[int, int, int, int]] = []  # (first room, length, number below, number above)
+        if fixed_rooms:
+            empty = sum(1 for stay in board if stay is None)
+            self.capacity, self.fitting = empty, empty
+            return
+        self.capacity = self.fitting = 0
+        low, first = 0, 1
+        for room in range(1, ROOMS + 2):
+            stay = board[room - 1] if room <= ROOMS else None
+            if room <= ROOMS and stay is None:
+                continue
+            high = CARD_NUMBER[stay.card] if stay is not None else NUMBERS + 1
+            if room > first:
+                self.runs.append((first, room - first, low, high))
+                capacity, fitting = _run_worth(room - first, low, high)
+                self.capacity += capacity
+                self.fitting += fitting
+            low, first = high, room + 1
+
+    def after_placing(self, number: int, room: int) -> tuple[int, int]:
+        """Capacity and fitting numbers once a card `number` stands in the empty `room`."""
+        if self.fixed_rooms:
+            return self.capacity - 1, self.fitting - 1
+        for first, length, low, high in self.runs:
+            if first <= room < first + length:
+                before = _run_worth(length, low, high)
+                left = _run_worth(room - first, low, number)
+                right = _run_worth(first + length - 1 - room, number, high)
+                return (self.capacity - before[0] + left[0] + right[0],
+                        self.fitting - before[1] + left[1] + right[1])
+        raise ValueError(f"room {room} is not empty")
+
+    def future(self, wins_ahead: float, capacity: int | None = None, fitting: int | None = None) -> float:
+        """What the board can still earn: the customers the seat may win, as many as fit, capped by the rooms
+        it can still fill."""
+        capacity = self.capacity if capacity is None else capacity
+        fitting = self.fitting if fitting is None else fitting
+        return CUSTOMER_WORTH * min(capacity, wins_ahead * fitting / NUMBERS)
 
 
-_CEILING = Stay(-1, -1)  # a sentinel above room 15
+def _run_worth(length: int, low: int, high: int) -> tuple[int, int]:
+    """A run of `length` empty rooms between numbers `low` and `high`: customers it can take, numbers fitting."""
+    if length <= 0 or high - low <= 1:
+        return 0, 0
+    return min(length, high - low - 1), high - low - 1
 
 
 def customers_left(state: State) -> int:
@@ -78,9 +113,25 @@ def customers_left(state: State) -> int:
 
 
 def future(board: Board, fixed_rooms: bool, wins_ahead: float) -> float:
-    """What a board can still earn: the customers the seat may win, capped by the rooms it can still fill."""
-    capacity, fit = capacity_and_fit(board, fixed_rooms)
-    return CUSTOMER_WORTH * min(capacity, wins_ahead * fit)
+    return BoardShape(board, fixed_rooms).future(wins_ahead)
+
+
+def stay_points(room: int, stay: Stay, config: GameConfig, bonus: int) -> int:
+    """What one customer on a board earns its owner, bonus card included (I-R-34..38)."""
+    key = (room, stay, config.bonus_suit, bonus)
+    points = _STAY_POINTS.get(key)
+    if points is None:  # playouts ask for the same few thousand placements again and again
+        points = _STAY_POINTS[key] = POINTS[stay_kind(room, stay)] + BONUS_POINTS * counts_for_bonus(
+            config, bonus, room, stay)
+    return points
+
+
+_STAY_POINTS: dict[tuple[int, Stay, str, int], int] = {}
+
+
+def own_points(board: Board, config: GameConfig, bonus: int) -> int:
+    """The points a board earns its owner: customers, referrals hosted and the bonus card."""
+    return sum(stay_points(room, stay, config, bonus) for room, stay in enumerate(board, 1) if stay is not None)
 
 
 def position_value(state: State, config: GameConfig, seat: int, own: bool = True) -> float:
@@ -139,7 +190,14 @@ class SeatScorer:
         self.game, self.state, self.config, self.seat = game, game.state, game.config, seat
         self.wins_ahead = customers_left(self.state) / self.state.players
         self._unseen: list[int] | None = None
+        self._shape: BoardShape | None = None
         self._strength = _general_strength(self.config.suit_order)
+
+    @property
+    def shape(self) -> BoardShape:
+        if self._shape is None:
+            self._shape = BoardShape(self.state.boards[self.seat], self.config.fixed_rooms)
+        return self._shape
 
     @property
     def unseen(self) -> list[int]:
@@ -167,24 +225,20 @@ class SeatScorer:
                       and legal_rooms(self.state.boards[s], card, self.config.fixed_rooms)]
             return REFER_WORTH if others else PENALTY
         ahead = self.wins_ahead - 1 / self.state.players  # this customer is gone either way
-        before = self.board_value(board, ahead)
+        shape, number = self.shape, CARD_NUMBER[card]
+        before = shape.future(ahead)
         best = -math.inf
         for room in rooms:
-            trial = board[:]
-            trial[room - 1] = Stay(customer, card)
-            best = max(best, self.board_value(trial, ahead) - before)
+            points = stay_points(room, Stay(customer, card), self.config, self.state.bonus[self.seat])
+            best = max(best, points + shape.future(ahead, *shape.after_placing(number, room)) - before)
         return best
 
     def board_value(self, board: Board, wins_ahead: float | None = None) -> float:
-        """The seat's score (bonus included) and future were its board `board`."""
-        saved = self.state.boards[self.seat]
-        self.state.boards[self.seat] = board
-        try:
-            score = scoring.total(self.state, self.config, self.seat)
-        finally:
-            self.state.boards[self.seat] = saved
+        """What the seat's own board would be worth were it `board`: its points (bonus included) and future.
+        Referrals made and customers kept are left out: no decision on one board changes them."""
         ahead = self.wins_ahead if wins_ahead is None else wins_ahead
-        return score + future(board, self.config.fixed_rooms, ahead)
+        return own_points(board, self.config, self.state.bonus[self.seat]) + future(board, self.config.fixed_rooms,
+                                                                                   ahead)
 
     def keep_worth(self, card: int) -> float:
         """What a card is still worth in hand: its strength in tricks to come, less if no room takes it."""
@@ -205,14 +259,20 @@ class SeatScorer:
 
     # ------------------------------------------------------------------------------------ customers
 
-    def appeal(self, customer: int) -> float:
-        """What a customer coming up next is worth to the seat, with the cards it holds now."""
+    def appeal(self, customer: int, fast: bool = False) -> float:
+        """What a customer coming up next is worth to the seat, with the cards it holds now. `fast` counts
+        any room as an average one instead of weighing each."""
         ranks = _ranks(customer, self.config.suit_order)
         unseen_ranks = sorted(ranks[c] for c in self.unseen)
         best = 0.0
         for card in self.state.hands[self.seat]:
             chance = self.win_chance(card, customer, unseen_ranks)
-            best = max(best, chance * (self.placement_gain(card, customer) + CUSTOMER_WORTH))
+            if fast:
+                fits = bool(legal_rooms(self.state.boards[self.seat], card, self.config.fixed_rooms))
+                gain = CUSTOMER_WORTH if fits else PENALTY
+            else:
+                gain = self.placement_gain(card, customer)
+            best = max(best, chance * (gain + CUSTOMER_WORTH))
         return best
 
     def choose_worth(self) -> float:
@@ -240,7 +300,7 @@ class SeatScorer:
         if isinstance(legal[0], Refill):
             return self.refill_values(legal)  # type: ignore[arg-type]
         if isinstance(legal[0], Pick):
-            return [self.appeal(CUSTOMER_BY_ID[a.customer]) for a in legal]  # type: ignore[union-attr]
+            return [self.appeal(CUSTOMER_BY_ID[a.customer], fast) for a in legal]  # type: ignore[union-attr]
         values = []
         for action in legal:
             if isinstance(action, Pass):
@@ -251,15 +311,25 @@ class SeatScorer:
                 values.append(UPGRADE_WORTH)
             elif isinstance(action, Relocate):
                 values.append(self.relocate_gain(action))
+            elif isinstance(action, Place):
+                values.append(self.place_value(action))
             else:
                 values.append(self.after(action))
         return values
 
     def after(self, action: Action) -> float:
-        """The seat's relative value once the winner's (or host's) decision is applied to a copy."""
+        """The seat's relative value once a referral (or the -1) is applied to a copy of the game."""
         trial = self.game.copy()
         trial.apply(action, seat=self.seat)
         return relative_value(trial.state, trial.config, self.seat)
+
+    def place_value(self, action: Place) -> float:
+        """Placing the trick's customer (as its winner or a referral's host) in a room: the board's value after."""
+        state = self.state
+        referrer = state.referrer if state.stage == Stage.HOST else NOBODY
+        trial = state.boards[self.seat][:]
+        trial[action.room - 1] = Stay(state.customer, state.played[state.winner], referrer)
+        return self.board_value(trial, self.wins_ahead - 1 / state.players)
 
     def relocate_gain(self, action: Relocate) -> float:
         board = self.state.boards[self.seat]

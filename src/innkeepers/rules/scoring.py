@@ -17,7 +17,7 @@ from ..cards import (
     floor_of,
 )
 from ..config import GameConfig
-from ..state import NOBODY, State
+from ..state import NOBODY, State, Stay
 from .placement import marker
 
 POINTS = {"meeples": 3, "cubes": 2, "hosted": 1, "upgraded": 2, "referrals": 1, "penalties": -1}
@@ -26,13 +26,24 @@ POINTS = {"meeples": 3, "cubes": 2, "hosted": 1, "upgraded": 2, "referrals": 1, 
 def bonus_points(state: State, config: GameConfig, seat: int) -> int:
     """The seat's bonus card: +2 per customer of its suit on its floor, referrals included (I-G-5, I-G-6)."""
     card = state.bonus[seat]
-    floor, suit = bonus_floor(card), bonus_suit(card)
-    by_card = config.bonus_suit == "playing_card"
-    count = 0
-    for room, stay in enumerate(state.boards[seat], 1):
-        if stay is not None and floor_of(room) == floor:
-            count += (CARD_SUIT[stay.card] if by_card else CUSTOMER_SUIT[stay.customer]) == suit
-    return BONUS_POINTS * count
+    return BONUS_POINTS * sum(1 for room, stay in enumerate(state.boards[seat], 1)
+                              if stay is not None and counts_for_bonus(config, card, room, stay))
+
+
+def counts_for_bonus(config: GameConfig, card: int, room: int, stay: Stay) -> bool:
+    """Whether the customer in `room` counts for the bonus card `card`: on its floor, of its suit (I-G-5, I-G-6)."""
+    if floor_of(room) != bonus_floor(card):
+        return False
+    return (CARD_SUIT[stay.card] if config.bonus_suit == "playing_card" else CUSTOMER_SUIT[stay.customer]) \
+        == bonus_suit(card)
+
+
+def stay_kind(room: int, stay: Stay) -> str:
+    """How a customer scores for the board's owner: an own customer with a meeple or a cube, a referral hosted
+    or upgraded (the keys of POINTS; I-R-34..37)."""
+    if stay.referrer == NOBODY:
+        return "meeples" if marker(room, stay) == "meeple" else "cubes"
+    return "upgraded" if stay.upgraded else "hosted"
 
 
 def breakdown(state: State, config: GameConfig, seat: int) -> dict[str, Any]:
@@ -42,10 +53,7 @@ def breakdown(state: State, config: GameConfig, seat: int) -> dict[str, Any]:
         stay = state.boards[seat][room - 1]
         if stay is None:
             continue
-        if stay.referrer == NOBODY:
-            counts["meeples" if marker(room, stay) == "meeple" else "cubes"] += 1
-        else:
-            counts["upgraded" if stay.upgraded else "hosted"] += 1
+        counts[stay_kind(room, stay)] += 1
     counts["referrals"] = sum(1 for other, board in enumerate(state.boards) if other != seat
                               for stay in board if stay is not None and stay.referrer == seat)
     counts["penalties"] = len(state.kept[seat])
