@@ -23,6 +23,7 @@ from .screens import CardsScreen, EndScreen, HelpScreen, LosingMoveScreen, Notat
 from .session import HEADLINE, Session
 from .widgets import ChooserPanel, InnPanel, PlayersPanel, StatusBar
 
+NOTATION_NOTES = ("Annexes by card id (distiller.2), barns by player (barn.P1).",)
 # A decision in the log ("P2: Kill the Count ..."), as opposed to its consequences.
 DECISION = re.compile(r"P\d: ")
 CSS = """
@@ -300,7 +301,8 @@ class BloodyInnApp(App[None]):
             else:
                 self.chooser.option_list.focus()
 
-        self.push_screen(NotationScreen(game.validate, examples), done)
+        self.push_screen(NotationScreen(game.validate, examples, NOTATION_NOTES, "e.g. bribe room3 pay peasant",
+                                        (BloodyInnError,)), done)
 
     def action_hint(self) -> None:
         if not self.session.human_to_play:

@@ -1,43 +1,21 @@
-"""The guided choice of a move, built only from the engine's legal actions.
+"""The guided choice of a move in The Bloody Inn: its steps on top of `tabletop.tui.choice.GuidedChoice`.
 
-The legal actions are narrowed step by step by grouping them on their fields: first the kind of action, then
-the target(s), the payment, then any follow-up choice (Room Service or Monk room, the Chapel's cards to let go).
-A step with a single option is taken automatically, and every decision ends the same way: a last look at the
-action and Enter to confirm it. Whatever the path, the result is one of `game.legal_actions()`, so nothing
-illegal can be submitted. Payment labels say which played cards come back,
-from the engine's own `game.preview`.
+After the kind of action come the target(s), the payment, then any follow-up choice (Room Service or Monk room,
+the Chapel's cards to let go). Payment labels say which played cards come back, from the engine's own
+`game.preview`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from collections.abc import Hashable
 from typing import Any
+
+from tabletop.tui.choice import GuidedChoice, Option, Step
 
 from ..actions import Action, Bribe, Build, Bury, Kill, PayGravedigger, Place, Release
 from ..events import Event
 from ..game import Game
 from . import render
-
-
-@dataclass(frozen=True)
-class Option:
-    label: str
-    actions: tuple[Action, ...]
-    info: str = ""
-    # The number key that picks it, when the option has a number of its own (a room); else its place in the list.
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class Step:
-    name: str
-    prompt: str
-    key: Callable[[Action], Hashable]
-    label: Callable[[Action], str]
-    info: Callable[[Action], str] = field(default=lambda action: "")
-    number: Callable[[Action], int | None] = field(default=lambda action: None)
-
 
 KIND_LABELS = {
     "place": "Welcome the traveler",
@@ -60,96 +38,24 @@ KIND_HELP = {
 SOLO_LOSS = "This loses the game: the police will find an unburied corpse (solitaire, R-SOLO-4)."
 
 
-class Chooser:
+class Chooser(GuidedChoice):
     """The state of one guided choice for the seat that must decide in `game`."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.seat = game.current_player
         self.view = game.view(None)
-        self.legal = tuple(game.legal_actions())
         self._previews: dict[Action, list[Event]] = {}
         self._loses: dict[Action, bool] = {}
-        # (step, option, taken automatically) for each step passed so far.
-        self.path: list[tuple[Step, Option, bool]] = []
-        self.result: Action | None = None
-        self._settle()
+        super().__init__(game.legal_actions())
 
-    # ------------------------------------------------------------------------------------------ state
+    def describe(self, action: Action) -> str:
+        return self.game.describe(action)
 
-    @property
-    def candidates(self) -> tuple[Action, ...]:
-        return self.path[-1][1].actions if self.path else self.legal
-
-    @property
-    def step(self) -> Step | None:
-        """The step waiting for a choice, or None once the action is decided."""
-        if self.result is not None:
-            return None
-        steps = self._steps()
-        if len(self.path) < len(steps):
-            return steps[len(self.path)]
-        if len(self.candidates) > 1:
-            return self._exact_step
-        return self._confirm_step
-
-    def options(self) -> list[Option]:
-        step = self.step
-        if step is None:
-            return []
-        groups: dict[Hashable, list[Action]] = {}
-        for action in self.candidates:
-            groups.setdefault(step.key(action), []).append(action)
-        return [Option(step.label(group[0]), tuple(group), step.info(group[0]), step.number(group[0]))
-                for group in groups.values()]
-
-    @property
-    def prompt(self) -> str:
-        step = self.step
-        return step.prompt if step else "Decided."
-
-    @property
-    def crumbs(self) -> str:
-        if self.step is not None and self.step.name == "confirm":  # the Confirm option says it all
-            return ""
-        return " > ".join(option.label for step, option, auto in self.path if not (auto and _silent(step, option)))
-
-    # ------------------------------------------------------------------------------------------ moves
-
-    def choose(self, option: Option) -> Action | None:
-        """Take `option` at the current step; returns the action once it is fully decided."""
-        step = self.step
-        if step is None:
-            return self.result
-        self.path.append((step, option, False))
-        self._settle()
-        return self.result
-
-    def back(self) -> bool:
-        """Undo the last choice made by hand (and the automatic ones after it); False if there is none."""
-        manual = [i for i, (_, _, auto) in enumerate(self.path) if not auto]
-        if not manual:
-            return False
-        del self.path[manual[-1]:]
-        self.result = None
-        self._settle()
-        return True
-
-    def _settle(self) -> None:
-        """Take every step that has a single option, and decide the action when nothing is left to ask."""
-        while True:
-            step = self.step
-            if step is None:
-                return
-            if step.name == "confirm":
-                # Every decision, forced or not, waits for the same confirmation, so the player sees what happens.
-                if self.path and self.path[-1][0].name == "confirm":
-                    self.result = self.candidates[0]
-                return
-            options = self.options()
-            if len(options) > 1:
-                return
-            self.path.append((step, options[0], True))
+    def silent(self, step: Step, option: Option) -> bool:
+        """Also silent: no room to pick, no card to let go."""
+        return super().silent(step, option) or (
+            step.name in ("room", "drop") and step.key(option.actions[0]) in (None, ()))
 
     # ------------------------------------------------------------------------------------------ previews
 
@@ -199,28 +105,13 @@ class Chooser:
 
     # ------------------------------------------------------------------------------------------ steps
 
-    def _steps(self) -> list[Step]:
-        kinds = {action.kind for action in self.candidates}
-        if len(kinds) > 1 or not self.path:
-            return [self._kind_step]
-        return [self._kind_step, *self._kind_steps[next(iter(kinds))]]
-
     @property
-    def _kind_step(self) -> Step:
+    def kind_step(self) -> Step:
         return Step("kind", "Choose an action", lambda a: a.kind, lambda a: KIND_LABELS[a.kind],
                     lambda a: KIND_HELP.get(a.kind, ""))
 
     @property
-    def _exact_step(self) -> Step:
-        return Step("exact", "Choose exactly", str, self.game.describe)
-
-    @property
-    def _confirm_step(self) -> Step:
-        return Step("confirm", "Enter confirms, Backspace goes back:", str,
-                    lambda a: f"Confirm: {self.game.describe(a)}")
-
-    @property
-    def _kind_steps(self) -> dict[str, list[Step]]:
+    def kind_steps(self) -> dict[str, list[Step]]:
         arriving = render.card_plain(self.view["arrival"]) if self.view["arrival"] else "the traveler"
         pay = Step("pay", "How do you pay?", _pay_key, self._pay_label)
         return {
@@ -272,12 +163,6 @@ class Chooser:
         if len(fates) == 1:
             text += f": {fates.pop()}"
         return text
-
-
-def _silent(step: Step, option: Option) -> bool:
-    """Steps taken automatically that say nothing worth repeating: the only kind of action, no room to pick,
-    no card to let go."""
-    return step.name == "kind" or (step.name in ("room", "drop") and step.key(option.actions[0]) in (None, ()))
 
 
 def _as(action: Action, kind: type[Any]) -> Any:

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from tabletop.cli import ignored_by_load
+
 from ..commands.options import VariantOption
 from ..errors import BloodyInnError
 from ..game import new_game
@@ -15,17 +17,6 @@ from .table import default_seats, parse_seats
 # The options that set up a new table; a loaded game keeps the table it was saved with.
 TABLE_OPTIONS = {"seats": "--seats", "players": "--players", "length": "--length", "variant": "--variant",
                  "seed": "--seed"}
-
-
-def ignored_by_load(ctx: typer.Context) -> str | None:
-    """The warning for table options given together with --load, or None."""
-    # Typer bundles its own click, so the parameter source is compared by name.
-    sources = {name: ctx.get_parameter_source(name) for name in TABLE_OPTIONS}
-    given = [TABLE_OPTIONS[name] for name, source in sources.items()
-             if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")]
-    if not given:
-        return None
-    return f"--load resumes the saved table, so {', '.join(given)} {'is' if len(given) == 1 else 'are'} ignored."
 
 
 def play(
@@ -54,7 +45,7 @@ def play(
     try:
         if load is not None:
             session = Session.load(load, save, autosave)
-            warning = ignored_by_load(ctx)
+            warning = ignored_by_load(ctx, TABLE_OPTIONS)
             if warning:
                 typer.echo(f"Warning: {warning}", err=True)
                 notices = (warning,)

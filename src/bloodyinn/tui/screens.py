@@ -1,9 +1,9 @@
-"""Screens over the board: typing an action in notation, the keys and legend, and the end of the game."""
+"""Screens over the board: the keys and legend, the cards, and the end of the game (the notation prompt is
+`tabletop`'s `NotationScreen`)."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -13,45 +13,16 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
-from ..actions import Action
+from tabletop.tui.notation import NotationScreen
+
 from ..cards import APTITUDE, OCCUPATIONS
-from ..errors import BloodyInnError
 from ..game import Game
 from ..rules.endgame import SOLO_TITLES
 from . import render
 
-
-class NotationScreen(ModalScreen[Action | None]):
-    """Type an action such as 'kill room3 pay brigadier'; the engine's message shows if it is not legal."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, validate: Callable[[str], Action], examples: list[str]) -> None:
-        super().__init__()
-        self._validate = validate
-        self._examples = examples
-
-    def compose(self) -> Any:
-        with Vertical(id="notation"):
-            yield Static(Text("Type an action in notation, then Enter (Escape cancels).", style="bold"))
-            yield Static(Text("Legal now, for example: " + " | ".join(self._examples), style="dim"))
-            yield Static(Text("Annexes by card id (distiller.2), barns by player (barn.P1).", style="dim"))
-            yield Input(placeholder="e.g. bribe room3 pay peasant", id="notation-input")
-            yield Static(id="notation-error")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        try:
-            action = self._validate(event.value)
-        except BloodyInnError as exc:
-            self.query_one("#notation-error", Static).update(Text(f"Not accepted: {exc}", style="bold red"))
-            return
-        self.dismiss(action)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
+__all__ = ["CardsScreen", "EndScreen", "HelpScreen", "LosingMoveScreen", "NotationScreen"]
 
 HELP = """\
   Up/Down, Enter  pick an option   1-9  pick by number (room number)

@@ -8,12 +8,12 @@ save, seating a human at P1 and medium bots elsewhere.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from tabletop.saving import write_atomically
 
 from .. import bots
 from ..actions import Action
@@ -97,14 +97,7 @@ class Session:
         """Write the save atomically: a temporary file next to the target, then a rename, so a failure (a full
         disk, a read-only folder) never leaves a half-written save. Raises OSError; the game is untouched."""
         target = path or self.save_path or default_save_path()
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(self.to_json())
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(target, self.to_json())
         return target
 
     # ------------------------------------------------------------------------------------------ turns
