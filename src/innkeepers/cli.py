@@ -6,10 +6,12 @@ from __future__ import annotations
 import typer
 
 from .commands.simulate import simulate
+from .tui.command import play
 
-app = typer.Typer(help="The innkeepers trick-taking game: simulate games (more commands to come).",
+app = typer.Typer(help="The innkeepers trick-taking game: play in the terminal, simulate games.",
                   no_args_is_help=True, add_completion=False)
 app.command()(simulate)
+app.command()(play)
 
 
 @app.callback()

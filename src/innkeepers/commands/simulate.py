@@ -8,12 +8,9 @@ from typing import Annotated
 import typer
 
 from ..cards import BONUS_BY_ID, bonus_name
-from ..config import FLAG_NAMES, GameConfig
 from ..errors import ConfigError
 from ..game import new_game
-
-DEFAULT_FLAGS = GameConfig().flags()
-BOOLEAN_FLAGS = [name for name in FLAG_NAMES if name not in ("suit_order", "bonus_suit")]
+from .options import BOOLEAN_FLAGS, DEFAULT_FLAGS
 
 
 def simulate(

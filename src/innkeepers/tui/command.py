@@ -1,0 +1,65 @@
+"""`innkeepers play`: set the table from the command line and start the terminal game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tabletop.cli import ignored_by_load
+from tabletop.table import parse_seats
+
+from ..commands.options import FlagOption, parse_flags
+from ..errors import InnkeepersError
+from ..game import new_game
+from .session import default_seats, seat_kinds
+
+# The options that set up a new table; a loaded game keeps the table it was saved with.
+TABLE_OPTIONS = {"seats": "--seats", "players": "--players", "flag": "--flag", "seed": "--seed"}
+
+
+def play(
+    ctx: typer.Context,
+    seats: Annotated[str | None, typer.Option(
+        "--seats", help=f"Who sits at the table, in seat order, comma-separated: {', '.join(seat_kinds())}."
+                        " Several humans share the keyboard (hot seat). Default: you against bots.")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", min=2, max=4, help="Number of players (2-4); the other seats are bots. Default 3.")]
+    = None,
+    flag: FlagOption = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed for the deal (default: random).")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.", exists=True,
+                                              dir_okay=False)] = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="Save file (default: innkeepers-<date>.json here, or the --load file).")] = None,
+    autosave: Annotated[bool, typer.Option(help="Save after every move.")] = True,
+    pace: Annotated[float, typer.Option(min=0.0, help="Seconds between the bots' moves (space skips).")] = 0.8,
+) -> None:
+    """Play Innkeepers in the terminal, against bots or with friends at one keyboard."""
+    from .app import InnkeepersApp
+    from .session import Session, default_save_path
+
+    notices: tuple[str, ...] = ()
+    try:
+        if load is not None:
+            session = Session.load(load, save, autosave)
+            warning = ignored_by_load(ctx, TABLE_OPTIONS)
+            if warning:
+                typer.echo(f"Warning: {warning}", err=True)
+                notices = (warning,)
+        else:
+            table = parse_seats(seats, seat_kinds()[1:], range(2, 5)) if seats else default_seats(players or 3)
+            if players is not None and len(table) != players:
+                raise typer.BadParameter(f"--seats names {len(table)} seats but --players is {players}")
+            game = new_game(players=len(table), seed=seed, **parse_flags(flag))
+            session = Session(game, table, save or default_save_path(), autosave)
+    except (InnkeepersError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    session.checkpoint()
+    InnkeepersApp(session, pace=pace, notices=notices).run()
+    if session.save_error is not None:
+        typer.echo(f"Your game is not saved: {session.save_error}.", err=True)
+    elif session.autosave and session.save_path is not None and not session.game.is_over:
+        typer.echo(f"Your game is saved in {session.save_path}; resume it with:"
+                   f" innkeepers play --load {session.save_path}")

@@ -1,0 +1,183 @@
+"""Screens over the table: the help (keys, rules, every assumption and whether it is on), the hand-over between
+people at one keyboard, and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from ..assumptions import ASSUMPTIONS, Assumption
+from ..cards import BONUS_BY_ID, SUIT_SYMBOLS, bonus_name
+from ..config import GameConfig
+from ..game import Game
+from . import render
+
+KEYS = """\
+  Up/Down, Enter  pick an option     1-9  pick by number; rooms by their number
+  Backspace       step back          (10-15: 1 then the second digit)
+  : or t          type an action in notation, e.g. play 7s, place room12
+  u  take back your last decision (against bots only)
+  space  skip the bots' pauses       s  save now (also after each move)
+  b  the next hotel board            ?  this help          q  quit (--load resumes)
+"""
+
+RULES = """\
+Each trick is played for the face-up customer. Everyone secretly chooses a card, then all are revealed.
+Cards of the customer's suit beat the others (you need not follow suit). Among them, or among all cards
+if nobody followed suit, a Luxury customer goes to the highest number and a Budget customer to the
+lowest; equal numbers are ranked by suit. The runner-up is second place (with two players, the loser).
+
+The winner checks the customer in, with the winning card, in an empty room of their hotel: the numbers
+on a board must rise from room 1 to room 15 (gaps allowed). The room of the amenity the customer wants
+scores +3 (a meeple), any other room +2 (a cube). A winner with no possible room must refer the customer
+to an inn that has one: +1 for each of them (the referrer's cube). If nobody can take it, the winner
+keeps it for -1.
+
+Second place may then choose the next customer (draw 3, pick one, the others go under the deck),
+upgrade a referral on their board (+2 to them instead of +1), relocate one of their customers, or pass.
+
+After every fourth trick everyone secretly keeps their cards and draws up to 7, or changes all 7. The
+game ends after the trick that fills a hotel's 15th room, or after the last customer. Scores: +3 per
+meeple, +2 per cube, +1 per referral hosted (+2 upgraded) and made, -1 per customer kept, and the secret
+bonus card (+2 per customer of its suit on its floor). Ties: most matched amenities, then shared.
+"""
+
+
+def assumption_state(assumption: Assumption, config: GameConfig) -> tuple[bool, str]:
+    """(switched, words): whether this game plays the alternative of the assumption, and what it plays."""
+    name = assumption.flag_name
+    if name == "players":
+        return False, f"this game: {config.players} players"
+    if not name:
+        return False, "always (no flag)"
+    value = getattr(config, name)
+    default = getattr(GameConfig(), name)
+    if value == default:
+        return False, f"default ({name}={value!r})"
+    return True, f"SWITCHED ON: {name}={value!r}" + (f": {assumption.alternative}" if assumption.alternative
+                                                     else "")
+
+
+def assumptions(config: GameConfig) -> Group:
+    """Every assumption of this edition, each with its default and whether this game switches it."""
+    lines: list[RenderableType] = [Text("Assumptions: where the draft is silent, this edition plays...", "bold")]
+    for assumption in ASSUMPTIONS:
+        switched, words = assumption_state(assumption, config)
+        head = Text.assemble((assumption.id, "bold"), f" {assumption.question}: ", assumption.default)
+        lines += [head, Padding(Text(words, style="bold red" if switched else "dim"), (0, 0, 0, 2))]
+    return Group(*lines)
+
+
+def help_text(config: GameConfig) -> Group:
+    order = " > ".join(SUIT_SYMBOLS[s] for s in config.suit_order)
+    return Group(Text("Keys, no mouse needed", style="bold"), Text(KEYS.rstrip("\n")), Text(""),
+                 Text("The rules in plain words", style="bold"), Text(RULES.rstrip("\n")),
+                 Text(f"Equal numbers in this game: {order}."), Text(""), Text(render.LEGEND, style="dim"),
+                 Text(""), assumptions(config))
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__()
+        self._config = config
+
+    def compose(self) -> Any:
+        with VerticalScroll(id="help") as box:
+            box.border_title = "Help: arrows and PgUp/PgDn scroll, Escape closes"
+            yield Static(help_text(self._config))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HandoverScreen(ModalScreen[None]):
+    """At a table of several people: the screen hides every hand until the next person says they are there."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "I am here")]
+
+    def __init__(self, label: str, what: str) -> None:
+        super().__init__()
+        self._label = label
+        self._what = what
+
+    def compose(self) -> Any:
+        with Vertical(id="handover"):
+            yield Static(Text.assemble((f"{self._label}'s turn", "bold"), f" to {self._what}.\n\n"
+                                       f"Everyone else, look away: {self._label}'s hand shows next.\n\n",
+                                       (f"{self._label}, press Enter when you are at the keyboard.", "bold")))
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+# ------------------------------------------------------------------------------------------------ the end
+
+
+def tie_break(game: Game) -> str | None:
+    """Why the winners won when points were tied (I-R-39, I-G-27), from the engine's breakdown and winners."""
+    rows = game.score_breakdown()
+    best = max(row["total"] for row in rows)
+    tied = [row for row in rows if row["total"] == best]
+    if len(tied) < 2:
+        return None
+    matched = ", ".join(f"P{row['seat'] + 1}: {row['meeples']}" for row in tied)
+    if len(game.winners()) > 1:
+        return f"Tied at {best} points and on matched amenities ({matched}): the win is shared."
+    return f"Tied at {best} points: the most matched amenities wins ({matched})."
+
+
+def results(game: Game, labels: list[str]) -> Group:
+    """Final scores with the breakdown, the bonus cards, the tie-break and the winners."""
+    table = Table(header_style="bold", box=None, padding=(0, 1, 0, 0), pad_edge=False)
+    for heading in ("Player", "Meeple", "Cube", "Host", "Upgr", "Refer", "Kept", "Bonus", "Total"):
+        table.add_column(heading, justify="left" if heading == "Player" else "right", no_wrap=True)
+    winners = game.winners()
+    for row in game.score_breakdown():
+        seat = row["seat"]
+        table.add_row(Text(labels[seat] + (" *" if seat in winners else ""), style=render.SEAT_STYLE[seat]),
+                      f"{row['meeples']}x3", f"{row['cubes']}x2", str(row["hosted"]), f"{row['upgraded']}x2",
+                      str(row["referrals"]), f"-{row['penalties']}", f"+{row['bonus']}",
+                      Text(str(row["total"]), style="bold"))
+    bonuses = [Text(f"{labels[row['seat']]}: {bonus_name(BONUS_BY_ID[row['bonus_card']])}, +{row['bonus']}")
+               for row in game.score_breakdown()]
+    names = ", ".join(labels[s] for s in winners)
+    lines: list[RenderableType] = [
+        Text(f"The game is over: {game.view(None)['end_reason']}.", style="bold"), Text(""), table,
+        Text("Meeple +3 each, cube +2, referral hosted +1 (upgraded +2), referral made +1, kept -1.", style="dim"),
+        Text(""), Text("Bonus cards", style="bold"), *bonuses, Text(""),
+        Text(f"{'Winners' if len(winners) > 1 else 'Winner'}: {names}", style="bold")]
+    reason = tie_break(game)
+    if reason:
+        lines.append(Text(reason))
+    lines += [Text(""), Text("Escape: back to the table and the log    q: quit", style="dim")]
+    return Group(*lines)
+
+
+class EndScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Table and log"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, game: Game, labels: list[str]) -> None:
+        super().__init__()
+        self._game = game
+        self._labels = labels
+
+    def compose(self) -> Any:
+        with VerticalScroll(id="end"):
+            yield Static(results(self._game, self._labels), id="results")
+        yield Footer()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,142 @@
+"""The Innkeepers terminal game driven as a person would, keys only, through Textual's pilot (issue 11)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ink_tui_helpers import SIZE, keys_for, make_app, my_turn, play_to_end, rendered, run, wait_for, words
+from textual.widgets import Static
+
+from innkeepers import Play
+from innkeepers.tui.screens import EndScreen
+
+
+def test_a_game_against_two_bots_to_the_end_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random", "random"), seed=7)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:  # a small terminal is also the quickest to draw
+            await play_to_end(app, pilot, seed=1)
+            shown = words(rendered(app.screen.query_one("#results", Static)))
+            game = app.session.game
+            assert f"The game is over: {game.view(None)['end_reason']}." in shown
+            for row in game.score_breakdown():  # each total and bonus card, as the engine scores them (I-R-34..38)
+                label = app.session.labels[row["seat"]]
+                assert f"{label}{' *' if row['seat'] in game.winners() else ''} {row['meeples']}x3 {row['cubes']}x2" \
+                    in shown
+                assert f"+{row['bonus']} {row['total']}" in shown
+            names = ", ".join(app.session.labels[s] for s in game.winners())
+            assert f"Winner{'s' if len(game.winners()) > 1 else ''}: {names}" in shown  # I-R-39
+            await pilot.press("escape")
+            assert not isinstance(app.screen, EndScreen)
+            await pilot.press("r")
+            assert isinstance(app.screen, EndScreen)
+
+    run(scenario)
+    game = app.session.game
+    assert game.is_over and game.winners()
+    saved = json.loads((tmp_path / "save.json").read_text())  # autosave kept the finished game
+    assert saved["seats"] == ["human", "random", "random"]
+    assert len(saved["game"]["actions"]) == len(game.actions)
+
+
+def test_a_card_is_played_by_its_place_in_the_hand_then_enter(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=3)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            game = app.session.game
+            hand = game.view(0)["players"][0]["hand"]
+            table = words(rendered(app.query_one("#table")))
+            shown_hand = table.split("Your hand: ")[1]
+            assert shown_hand.startswith(" ".join(app.chooser.chooser.options()[i].label for i in range(len(hand))))
+            await pilot.press("3")
+            assert game.actions == []  # nothing happens before Enter confirms
+            assert app.chooser._options[0].label.startswith("Confirm: plays ")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(game.actions) >= 1)
+            assert game.actions[0] == (0, Play(hand[2]))
+
+    run(scenario)
+
+
+def test_illegal_typed_input_is_refused_with_the_engines_reason(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=3)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            game = app.session.game
+            before = game.to_json()
+            hand = game.view(0)["players"][0]["hand"]
+            missing = next(f"{n}s" for n in range(1, 16) if f"{n}s" not in hand)
+            await pilot.press("colon")
+            await pilot.press(*f"play {missing}", "enter")
+            error = words(rendered(app.screen.query_one("#notation-error")))
+            assert error.startswith("Not accepted:") and missing in error
+            await pilot.press("ctrl+a", *"place room3", "enter")  # not a card choice now (I-R-15)
+            assert "Not accepted:" in words(rendered(app.screen.query_one("#notation-error")))
+            assert game.to_json() == before  # the game is exactly as it was
+            await pilot.press("escape")
+            await pilot.press("9")  # no ninth card in a hand of seven: said, nothing happens
+            await pilot.pause(0.05)
+            assert any("no option 9" in n.message for n in app._notifications)
+            assert game.to_json() == before
+            await pilot.press("colon")
+            await pilot.press(*f"play {hand[0]}", "enter")  # the engine's notation works too
+            await wait_for(pilot, lambda: len(game.actions) >= 1)
+            assert game.actions[0] == (0, Play(hand[0]))
+
+    run(scenario)
+
+
+def test_rooms_ten_to_fifteen_are_typed_with_two_digits(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=3)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            game = app.session.game
+            # Play until P1 places a customer with rooms above 9 on offer.
+            for _ in range(200):
+                await wait_for(pilot, my_turn(app))
+                step = app.chooser.chooser.step
+                if step is not None and step.name == "room" and game.decision in ("place", "host") \
+                        and max(app.chooser.numbers) >= 10:
+                    break
+                numbers = app.chooser.numbers
+                await pilot.press(*keys_for(numbers, numbers[-1]))
+                if app.chooser.chooser is not None and app.chooser.chooser.step.name == "confirm":
+                    await pilot.press("enter")
+            else:
+                raise AssertionError("no placement with a two-digit room came up")
+            room = max(app.chooser.numbers)
+            moves = len(game.actions)
+            await pilot.press(str(room // 10))
+            assert app.chooser.chooser.step.name == "room"  # waiting for the second digit
+            await pilot.press(str(room % 10))
+            assert app.chooser._options[0].label.startswith(f"Confirm: places the customer in room {room} ")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(game.actions) > moves)
+            assert str(game.actions[moves][1]) == f"place room{room}"
+
+    run(scenario)
+
+
+def test_undo_takes_back_the_persons_card_and_the_bots_answers(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=5)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            game = app.session.game
+            hand = game.view(0)["players"][0]["hand"]
+            await pilot.press("1", "enter")
+            await wait_for(pilot, lambda: len(game.actions) >= 2 and my_turn(app)())
+            await pilot.press("u")
+            await wait_for(pilot, my_turn(app))
+            assert game.actions == [] and game.view(0)["players"][0]["hand"] == hand
+            assert game.decision == "play" and game.pending_seats() == [0, 1]
+
+    run(scenario)
