@@ -1,20 +1,50 @@
-// The lobby: create a table (seats open for people or played by bots) and list the tables to join or watch.
+// The lobby: choose the game (The Bloody Inn or Innkeepers), create a table (seats open for people or played by
+// bots, the game's own options) and list the tables of every game to join or watch.
 import { esc, mark, token } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let options = null;
+const game = () => options.games.find((g) => g.id === $("game").value);
+const gameById = (id) => options.games.find((g) => g.id === id) || options.games[0];
 
 function seatRows() {
   const players = Number($("players").value);
+  const bots = game().bots;
   const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   $("seats").innerHTML = Array.from({ length: players }, (_, seat) => {
     const choices = [`<option value="human">Open for a human</option>`,
-      ...options.bots.map((b) => `<option value="bot:${esc(b)}">Bot: ${esc(b)}</option>`)];
+      ...bots.map((b) => `<option value="bot:${esc(b)}">Bot: ${esc(b)}</option>`)];
     return `<label>${token(seat)} <select data-seat="${seat}" aria-label="Seat ${seat + 1}">${choices.join("")}</select>${seat === 0 ? " (you)" : ""}</label>`;
   }).join("");
   document.querySelectorAll("#seats select").forEach((select, seat) => {
-    select.value = old[seat] ?? (seat === 0 ? "human" : `bot:${options.bots[0]}`);
+    select.value = old[seat] ?? (seat === 0 ? "human" : `bot:${bots[0]}`);
+    if (!select.value) select.value = `bot:${bots[0]}`; // a bot of the other game
   });
+}
+
+// Innkeepers: one control per assumption flag, at its default, saying what switching it plays instead.
+function flagRows() {
+  const ink = options.games.find((g) => g.id === "innkeepers");
+  $("flags").innerHTML = ink.flags.map((f) => {
+    const gaps = `<small>(${f.assumptions.map(esc).join(", ")})</small>`;
+    if (f.choices) {
+      const choices = f.choices.map((c) => `<option value="${esc(c.value)}" ${c.value === f.default ? "selected" : ""}>${esc(c.label)}</option>`).join("");
+      const label = f.name === "suit_order" ? "Equal numbers: suits rank" : "Bonus cards count";
+      return `<label>${label} <select data-flag="${esc(f.name)}">${choices}</select> ${gaps}</label>`;
+    }
+    return `<label><input type="checkbox" data-flag="${esc(f.name)}" ${f.default ? "checked" : ""}> ${esc(f.alternative)} ${gaps}</label>`;
+  }).join("");
+}
+
+// The form shows the chosen game's options only.
+function gameChanged() {
+  const chosen = game();
+  for (const element of document.querySelectorAll(".only-bloodyinn")) element.hidden = chosen.id !== "bloodyinn";
+  for (const element of document.querySelectorAll(".only-innkeepers")) element.hidden = chosen.id !== "innkeepers";
+  const players = $("players").value;
+  $("players").innerHTML = chosen.players.map((n) => `<option>${n}</option>`).join("");
+  $("players").value = chosen.players.includes(Number(players)) ? players : "2";
+  seatRows();
 }
 
 async function create(event) {
@@ -23,10 +53,15 @@ async function create(event) {
   if (name) localStorage.setItem("bloodyinn:name", name);
   const seats = [...document.querySelectorAll("#seats select")].map((s) =>
     s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) });
+  const chosen = game();
+  const own = chosen.id === "innkeepers"
+    ? { flags: Object.fromEntries([...document.querySelectorAll("#flags [data-flag]")].map((i) => [i.dataset.flag, i.type === "checkbox" ? i.checked : i.value])) }
+    : { length: document.querySelector("input[name=length]:checked").value,
+      variants: [...document.querySelectorAll("#variants input:checked")].map((i) => i.value) };
   const body = {
+    game: chosen.id,
     players: Number($("players").value),
-    length: document.querySelector("input[name=length]:checked").value,
-    variants: [...document.querySelectorAll("#variants input:checked")].map((i) => i.value),
+    ...own,
     seats,
     clock: { mode: $("clock").value.split(":")[0], seconds: Number($("clock").value.split(":")[1]) },
     private: $("private").checked,
@@ -64,11 +99,23 @@ function clockText(clock) {
   return ` · clock ${s >= 86400 ? `${s / 86400} d` : s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`} a move`;
 }
 
+// A table's game and settings in words: the options that differ from the game's defaults.
+function settingsText(t) {
+  const chosen = gameById(t.game);
+  if (chosen.id === "innkeepers") {
+    const changed = chosen.flags.filter((f) => t.settings[f.name] !== f.default)
+      .map((f) => (f.choices ? `${f.name.replaceAll("_", " ")} ${t.settings[f.name]}` : f.name.replaceAll("_", " ")));
+    return `<b>${esc(chosen.title)}</b> · ${t.settings.players}p${changed.length ? ` · ${esc(changed.join(", "))}` : ""}`;
+  }
+  return `<b>${esc(chosen.title)}</b> · ${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}`;
+}
+
 const PAGE = 20;
 let offset = 0;
 
 async function refresh() {
-  const response = await fetch(`/api/tables?limit=${PAGE}&offset=${offset}`);
+  const only = $("filter").value ? `&game=${encodeURIComponent($("filter").value)}` : "";
+  const response = await fetch(`/api/tables?limit=${PAGE}&offset=${offset}${only}`);
   const tables = await response.json();
   $("newer").disabled = offset === 0;
   $("older").disabled = !(response.headers.get("link") || "").includes('rel="next"');
@@ -78,8 +125,8 @@ async function refresh() {
     const href = `/table/${encodeURIComponent(t.id)}`;
     const actions = t.over ? `<a href="${href}/replay">Replay</a> · <a href="${href}">Score</a>`
       : [...open.map((s) => `<a href="${href}?join=${s.seat}">Join as player ${s.seat + 1}</a>`), `<a href="${href}">Watch</a>`].join(" · ");
-    return `<tr data-table="${esc(t.id)}"><td><code>${esc(t.id)}</code></td>
-      <td>${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}${clockText(t.clock)}${t.fairness.practice ? ' · <span title="its creator chose the deck">practice</span>' : ""}</td>
+    return `<tr data-table="${esc(t.id)}" data-game="${esc(t.game)}"><td><code>${esc(t.id)}</code></td>
+      <td>${settingsText(t)}${clockText(t.clock)}${t.fairness.practice ? ' · <span title="its creator chose the deck">practice</span>' : ""}</td>
       <td>${t.seats.map(seatText).join("<br>")}</td><td>${t.moves}${t.over ? " · over" : ""}</td><td>${actions}</td></tr>`;
   }).join("") : `<tr><td colspan="5">${offset ? "No more tables." : "No tables yet: create one."}</td></tr>`;
 }
@@ -89,9 +136,14 @@ async function start() {
   $("name").value = localStorage.getItem("bloodyinn:name") || "";
   $("variants").innerHTML = options.variants.map((v) =>
     `<label><input type="checkbox" value="${esc(v)}"> ${esc(v.replaceAll("_", " "))}</label>`).join("");
+  $("game").innerHTML = options.games.map((g) => `<option value="${esc(g.id)}">${esc(g.title)}</option>`).join("");
+  $("filter").innerHTML += options.games.map((g) => `<option value="${esc(g.id)}">${esc(g.title)} only</option>`).join("");
+  flagRows();
+  $("game").addEventListener("change", gameChanged);
+  $("filter").addEventListener("change", () => { offset = 0; refresh(); });
   $("players").addEventListener("change", seatRows);
   $("create").addEventListener("submit", create);
-  seatRows();
+  gameChanged();
   $("newer").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); refresh(); });
   $("older").addEventListener("click", () => { offset += PAGE; refresh(); });
   refresh();

@@ -2,6 +2,7 @@
 import { esc, loadCatalog, seatName } from "./common.js";
 import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
 import { fairnessNote, verifyFairness } from "./fairness.js";
+import { inkBoard, inkHeader, inkLog, inkPlayers, inkResult } from "./ink.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
 const $ = (id) => document.getElementById(id);
@@ -9,17 +10,37 @@ let data = null;
 let catalog = null;
 let index = 0;
 
+// Each game's drawing of a spectator's view (the same faces as the table page).
+const FACES = {
+  bloodyinn: {
+    header: (view, seats) => headerInfo(view, seats, null),
+    board: (view, seats) => renderBoard(view, catalog, seats),
+    players: (view, seats) => renderPlayers(view, catalog, seats, null),
+    log: renderLog,
+    result: renderResult,
+  },
+  innkeepers: {
+    title: "Innkeepers",
+    header: (view, seats) => inkHeader(view, { seats, pending: view.pending }, null),
+    board: (view, seats) => inkBoard(view, seats),
+    players: (view, seats) => inkPlayers(view, seats, null, view.pending),
+    log: inkLog,
+    result: inkResult,
+  },
+};
+let face = FACES.bloodyinn;
+
 function show(i) {
   index = Math.max(0, Math.min(data.frames.length - 1, i));
   const frame = data.frames[index];
   const seats = data.table.seats;
   $("slider").value = index;
   $("position").textContent = `move ${index} of ${data.frames.length - 1}${frame.action ? `: ${seatName(seats, frame.seat)} — ${frame.action}` : " (setup)"}`;
-  $("info").innerHTML = headerInfo(frame.view, seats, null);
-  $("board").innerHTML = renderBoard(frame.view, catalog, seats);
-  $("players").innerHTML = renderPlayers(frame.view, catalog, seats, null);
-  $("step").innerHTML = renderLog(frame.events, seats);
-  $("log").innerHTML = renderLog(data.frames.slice(0, index + 1).flatMap((f) => f.events), seats);
+  $("info").innerHTML = face.header(frame.view, seats);
+  $("board").innerHTML = face.board(frame.view, seats);
+  $("players").innerHTML = face.players(frame.view, seats);
+  $("step").innerHTML = face.log(frame.events, seats);
+  $("log").innerHTML = face.log(data.frames.slice(0, index + 1).flatMap((f) => f.events), seats);
   $("log-box").scrollTop = $("log-box").scrollHeight;
 }
 
@@ -48,9 +69,14 @@ async function start() {
     $("board").innerHTML = `<div class="message error">${esc(data.message)}</div>`;
     return;
   }
+  face = FACES[data.table.game] || FACES.bloodyinn;
+  if (face.title) {
+    document.querySelector("header.top h1 a").textContent = face.title;
+    document.body.classList.add(data.table.game);
+  }
   $("slider").max = data.frames.length - 1;
   showFairness(data.table.fairness);
-  $("result").innerHTML = renderResult(data.result, data.table.seats);
+  $("result").innerHTML = face.result(data.result, data.table.seats);
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(index - 1);
   $("next").onclick = () => show(index + 1);

@@ -1,7 +1,9 @@
-// One table: identity (seat token), the live WebSocket, and drawing whatever the server sends.
+// One table: identity (seat token), the live WebSocket, and drawing whatever the server sends. The game's own
+// drawing is a "face" per game: The Bloody Inn (board.js, menu.js) or Innkeepers (ink.js).
 import { esc, loadCatalog, mark, seatName } from "./common.js";
 import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
 import { fairnessNote } from "./fairness.js";
+import { InkMenu, inkBoard, inkHeader, inkLog, inkPlayers, inkResult, inkRules, markInkTargets } from "./ink.js";
 import { Menu } from "./menu.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
@@ -19,11 +21,38 @@ let nextId = 1;
 let joinTarget = null; // the seat a join link or a "Take seat" button offers
 const invite = new URLSearchParams(location.search).get("invite"); // a private table's code, from its join link
 
-const menu = new Menu($("menu"), {
+const callbacks = {
   onSubmit: (action) => send({ type: "action", seq: state.seq, action, id: nextId++ }),
   onPreview: (action) => send({ type: "preview", action, id: nextId++ }),
-});
-document.addEventListener("keydown", (event) => menu.handleKey(event));
+};
+
+// What differs between the games: the header, board, players, log, result and move panel.
+const FACES = {
+  bloodyinn: {
+    title: "The Bloody Inn",
+    menu: () => new Menu($("menu"), callbacks),
+    header: (st, me) => headerInfo(st.view, st.table.seats, me),
+    board: (st) => renderBoard(st.view, catalog, st.table.seats),
+    players: (st, me) => renderPlayers(st.view, catalog, st.table.seats, me),
+    log: (events, seats) => renderLog(events, seats),
+    result: (result, seats) => renderResult(result, seats),
+    targets: (choices) => markPlaceableRooms(choices),
+  },
+  innkeepers: {
+    title: "Innkeepers",
+    menu: () => new InkMenu($("menu"), callbacks),
+    header: (st, me) => inkHeader(st.view, st.table, me),
+    board: (st) => inkBoard(st.view, st.table.seats),
+    players: (st, me) => inkPlayers(st.view, st.table.seats, me, st.table.pending),
+    log: (events, seats) => inkLog(events, seats),
+    result: (result, seats) => inkResult(result, seats),
+    targets: (choices, me) => markInkTargets(choices, menu, me),
+    targetsInPlayers: true, // the hand and the hotels, drawn again when someone comes or goes
+  },
+};
+let face = null;
+let menu = null;
+document.addEventListener("keydown", (event) => menu?.handleKey(event));
 
 // The seat token never stays in the address bar (a shared or screen-shared URL would hand over the seat):
 // it lives in localStorage; the player's own link (token in the fragment) is read once, then removed.
@@ -113,7 +142,7 @@ function setStatus(online, text) {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else menu.fail("Not connected: reconnecting, try again in a moment.");
+  else menu?.fail("Not connected: reconnecting, try again in a moment.");
 }
 
 function connect() {
@@ -121,7 +150,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   socket.onopen = () => {
     retry = 0;
-    menu.key = null; // a move lost with the old connection may be chosen again
+    if (menu) menu.key = null; // a move lost with the old connection may be chosen again
     socket.send(JSON.stringify(identity ? { type: "hello", seat: identity.seat, token: identity.token } : { type: "hello" }));
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -159,6 +188,7 @@ function receive(message) {
       if (message.log) log = message.log;
       else log.push(...message.events);
       state = message;
+      if (!face) setUpFace(message.table.game || "bloodyinn");
       render();
       break;
     case "presence":
@@ -166,19 +196,20 @@ function receive(message) {
         state.table = message.table;
         renderSeats();
         renderJoin();
-        $("info").innerHTML = headerInfo(state.view, state.table.seats, identity?.seat);
-        $("players").innerHTML = renderPlayers(state.view, catalog, state.table.seats, identity?.seat ?? null);
+        $("info").innerHTML = face.header(state, identity?.seat ?? null);
+        $("players").innerHTML = face.players(state, identity?.seat ?? null);
+        if (face.targetsInPlayers) face.targets(state.choices, identity?.seat ?? null);
       }
       break;
     case "preview":
-      menu.showPreview(message);
+      menu?.showPreview(message);
       break;
     case "ack":
       break;
     case "error":
-      if (message.error === "stale") menu.fail(message.message);
+      if (message.error === "stale") menu?.fail(message.message);
       else if (message.error === "not_found") setStatus(false, message.message);
-      else menu.fail(message.message);
+      else menu?.fail(message.message);
       break;
     default:
       break;
@@ -195,7 +226,7 @@ function renderSeats() {
     const status = s.kind === "bot" ? (s.status ? `${SEAT_STATUS[s.status]} · played by the ${esc(s.bot)} bot` : `bot · ${esc(s.bot)}`)
       : s.open ? "open" : s.online ? "online" : "away";
     // Someone who keeps the table waiting while not connected can be replaced by a bot (the server says when).
-    const stalling = s.kind === "human" && !s.online && s.seat === state.view.current_player && !state.view.is_over
+    const stalling = s.kind === "human" && !s.online && state.table.pending.includes(s.seat) && !state.view.is_over
       && identity && identity.seat !== s.seat && seats[identity.seat].kind === "human";
     const standIn = stalling ? `<button class="btn secondary" data-stand-in="${s.seat}">Let a bot play for them</button>` : "";
     const action = s.open && (!state.table.private || code)
@@ -222,23 +253,41 @@ function renderOwnLink() {
   $("copy-own-link").textContent = "Copy";
 }
 
+function setUpFace(game) {
+  face = FACES[game] || FACES.bloodyinn;
+  menu = face.menu();
+  document.querySelector("header.top h1 a").textContent = face.title;
+  if (game === "innkeepers") {
+    document.body.classList.add("innkeepers");
+    $("board").setAttribute("aria-label", "The trick");
+    fetch("/api/options").then((r) => r.json()).then((options) => {
+      const rules = options.games.find((g) => g.id === "innkeepers");
+      $("help").innerHTML = inkRules(state.table.settings, rules);
+    });
+  }
+}
+
+// Whoever must decide now, by name ("Ann and the easy bot").
+const deciding = (table) => table.pending.map((seat) => seatName(table.seats, seat)).join(" and ");
+
 function render() {
   const { view, table } = state;
   const me = identity ? identity.seat : null;
+  const mine = me !== null && table.pending.includes(me);
   setStatus(true, me === null ? "watching" : `playing as ${seatName(table.seats, me)}`);
-  document.title = `The Bloody Inn · ${me !== null && view.current_player === me && !view.is_over ? "Your turn · " : ""}table ${tableId}`;
-  $("info").innerHTML = headerInfo(view, table.seats, me);
-  $("board").innerHTML = renderBoard(view, catalog, table.seats);
-  $("players").innerHTML = renderPlayers(view, catalog, table.seats, me);
+  document.title = `${face.title} · ${mine && !view.is_over ? "Your turn · " : ""}table ${tableId}`;
+  $("info").innerHTML = face.header(state, me);
+  $("board").innerHTML = face.board(state);
+  $("players").innerHTML = face.players(state, me);
   renderSeats();
   renderJoin();
   $("fairness").innerHTML = fairnessNote(table.fairness);
-  $("log").innerHTML = renderLog(log, table.seats);
+  $("log").innerHTML = face.log(log, table.seats);
   $("log-box").scrollTop = $("log-box").scrollHeight;
   const result = $("result");
   result.hidden = !state.result;
   if (state.result) {
-    result.innerHTML = renderResult(state.result, table.seats) +
+    result.innerHTML = face.result(state.result, table.seats) +
       `<p><a class="btn" href="/table/${encodeURIComponent(tableId)}/replay" id="replay-link">Watch the replay</a> <a class="btn secondary" href="/">Back to the lobby</a></p>`;
   }
   if (view.is_over) {
@@ -246,17 +295,18 @@ function render() {
     note("The game is over: see the final score.");
   } else if (me === null) {
     $("actions-title").textContent = "Watching";
-    note(`${seatName(table.seats, view.current_player)} is deciding. Take an open seat to play.`);
-  } else if (view.current_player === me) {
+    note(`${deciding(table)} ${table.pending.length > 1 ? "are" : "is"} deciding. Take an open seat to play.`);
+  } else if (mine) {
     $("actions-title").textContent = "Your move";
-    note("");
+    const others = table.pending.filter((seat) => seat !== me);
+    note(others.length ? `Everyone chooses at once: nobody sees your choice until all have chosen (${others.map((seat) => seatName(table.seats, seat)).join(", ")} still choosing).` : "");
   } else {
     $("actions-title").textContent = "Waiting";
-    const other = table.seats[view.current_player];
-    note(`${seatName(table.seats, view.current_player)} is deciding${other && other.kind === "human" && !other.online ? " (away: you can leave and come back later)" : ""}…`);
+    const away = table.pending.some((seat) => table.seats[seat].kind === "human" && !table.seats[seat].online);
+    note(`${deciding(table)} ${table.pending.length > 1 ? "are" : "is"} deciding${away ? " (away: you can leave and come back later)" : ""}…`);
   }
   menu.setChoices(state.choices, view, catalog, table.seats, `${state.seq}:${me}`);
-  markPlaceableRooms(state.choices);
+  face.targets(state.choices, me);
   renderTools();
   tickClock();
 }
@@ -270,7 +320,8 @@ function tickClock() {
   const left = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
   const time = left >= 3600 ? `${Math.floor(left / 3600)} h ${String(Math.floor((left % 3600) / 60)).padStart(2, "0")} min`
     : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  const who = state.view.current_player === identity?.seat ? "you" : seatName(state.table.seats, state.view.current_player);
+  const people = state.table.pending.filter((seat) => state.table.seats[seat].kind === "human");
+  const who = people.map((seat) => (seat === identity?.seat ? "you" : seatName(state.table.seats, seat))).join(", ");
   box.textContent = `Clock: ${time} left for ${who}; then a bot plays the seat`;
   box.classList.toggle("urgent", left <= 10);
 }
