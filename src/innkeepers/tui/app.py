@@ -253,6 +253,8 @@ class InnkeepersApp(App[None]):
             return not over and self.session.humans == 1
         if action == "notation":
             return not over
+        if action == "next_board":
+            return not isinstance(self.screen, EndScreen)
         return True
 
     def action_results(self) -> None:

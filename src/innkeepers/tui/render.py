@@ -150,12 +150,15 @@ def trick_card(view: dict[str, Any], player: dict[str, Any]) -> Text:
 def table(view: dict[str, Any], labels: list[str]) -> Group:
     """The customer and the trick, the viewer's hand and bonus card, the last trick, the piles."""
     lines: list[Text] = []
-    head = Text.assemble((f"Trick {view['trick']}", "bold"), " for ")
-    if view["customer"] is not None:
+    head = Text.assemble((f"Trick {view['trick']}", "bold"))
+    if view["is_over"]:
+        head.append(f", the last: {view['end_reason']}.")
+    elif view["customer"] is not None:
+        head.append(" for ")
         head.append_text(customer(view["customer"]))
         head.append(f": {who_wins(view['customer'])}")
     else:
-        head.append("the customer just placed")
+        head.append(": the customer is placed")
     lines.append(head)
     for player in view["players"]:
         row = Text("  ")

@@ -13,7 +13,7 @@ from ink_tui_helpers import SIZE, my_turn, rendered, run, take_turn, wait_for, w
 from textual.widgets import RichLog
 from typer.testing import CliRunner
 
-from innkeepers import new_game
+from innkeepers import bots, new_game
 from innkeepers.cli import app as cli_app
 from innkeepers.tui.app import InnkeepersApp
 from innkeepers.tui.session import Session
@@ -136,3 +136,21 @@ def test_the_command_line_sets_the_table_and_load_says_what_it_ignores(tmp_path:
             assert message in log_text(ignoring)
 
     run(scenario)
+
+
+def test_the_seats_on_offer_are_the_bots_the_bots_module_has(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[InnkeepersApp] = []
+    monkeypatch.setattr(InnkeepersApp, "run", lambda self: started.append(self))
+    runner = CliRunner()
+    shown = words(runner.invoke(cli_app, ["play", "--help"], terminal_width=200).output)
+    assert all(name in shown for name in (*bots.LEVELS, *bots.BOTS))
+    unknown = runner.invoke(cli_app, ["play", "--seats", "human,superbot"])
+    assert unknown.exit_code == 2 and "unknown seat 'superbot'" in words(unknown.output)
+    level = bots.LEVELS[-1]
+    chosen = runner.invoke(cli_app, ["play", "--seats", f"human,{level}", "--save", str(tmp_path / "g.json")])
+    assert chosen.exit_code == 0, chosen.output
+    assert started[-1].session.labels == ["P1 (you)", f"P2 ({level} bot)"]
+    assert type(started[-1].session.bots[1]) is type(bots.make_bot(level, 0))
+    default = runner.invoke(cli_app, ["play", "-p", "4", "--save", str(tmp_path / "d.json")])
+    assert default.exit_code == 0 and len(started[-1].session.seats) == 4
+    assert started[-1].session.seats[1:] == (bots.LEVELS[len(bots.LEVELS) // 2],) * 3  # the middle level
