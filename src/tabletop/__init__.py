@@ -1,2 +1,15 @@
-"""What the faces of both games share (the terminal games of The Bloody Inn and Innkeepers): no rules here,
-only plumbing such as atomic saves and the guided choice of a move. The engines never import it."""
+"""What both games share (The Bloody Inn and Innkeepers): no rules here, only plumbing. The engines never
+import it.
+
+For the faces: atomic saves (`saving`), seats (`table`), the guided choice of a move and the notation prompt
+of the terminal games (`tui`), the --load warning (`cli`).
+
+For bots against bots: where many independent jobs run (`executors`: this process, this machine's cores, a
+Ray cluster), duplicate-deal schedules and running them (`duplicate`), win rates and mean scores with 95%
+intervals and Elo-style ratings (`ratings`), a tournament's tables, JSON and CSV (`report`), and the
+command-line options that pick an executor (`options`). These grew inside `bloodyinn.bots`, but importing
+anything under `bloodyinn` loads the Bloody Inn engine, and Innkeepers must not depend on Bloody Inn's game
+code; copying them would leave two versions to keep in step. So they live here, each game keeping its own
+arena (how one of its games is played by bots); `bloodyinn.bots.executors`, `bloodyinn.bots.ratings` and
+`bloodyinn.commands.options` re-export what moved, so every existing import keeps working.
+"""

@@ -1,8 +1,9 @@
 """Running bots against each other: one game, duplicate deals, and many games on an executor (this machine's
-cores or a Ray cluster, see `executors`).
+cores or a Ray cluster, see `tabletop.executors`).
 
 Duplicate deals cancel the luck of the deck: every deal (a seed) is replayed once per rotation of the seats,
-so each entrant meets the same cards from every seat.
+so each entrant meets the same cards from every seat (the seating and the running are the game-neutral
+`tabletop.duplicate`).
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from itertools import combinations
 from typing import Any
+
+from tabletop import duplicate
+from tabletop.executors import Executor
 
 from ..game import new_game
 from . import make_bot
-from .executors import Executor, make_executor
 
 
 @dataclass(frozen=True)
@@ -68,22 +70,11 @@ def play(spec: GameSpec) -> GameResult:
 
 def duplicate_schedule(bots: list[str], players: int, deals: int, seed: int = 0, length: str = "short",
                        variants: tuple[str, ...] = ()) -> list[GameSpec]:
-    """Every deal, for every table of entrants, once per rotation of the seats.
-
-    With as many entrants as seats there is one table; with more, every combination of entrants gets a
-    table; with fewer, the entrants are repeated around the table (then each rotation is still played)."""
-    if players == 1 or len(bots) >= players:
-        tables = [tuple(t) for t in combinations(range(len(bots)), players)]
-    else:
-        tables = [tuple(i % len(bots) for i in range(players))]
-    specs = []
-    for deal in range(deals):
-        for table in tables:
-            for shift in range(players):
-                seats = table[shift:] + table[:shift]
-                specs.append(GameSpec(deal, seed + deal, players, length, variants, seats,
-                                      tuple(bots[i] for i in seats)))
-    return specs
+    """Every deal, for every table of entrants, once per rotation of the seats (`tabletop.duplicate.seatings`:
+    with more entrants than seats every combination of entrants gets a table; with fewer, the entrants are
+    repeated around the table)."""
+    return [GameSpec(deal, seed + deal, players, length, variants, seats, tuple(bots[i] for i in seats))
+            for deal in range(deals) for seats in duplicate.seatings(len(bots), players)]
 
 
 def run(specs: list[GameSpec], executor: Executor | None = None,
@@ -91,16 +82,4 @@ def run(specs: list[GameSpec], executor: Executor | None = None,
     """Play every game on `executor` (default: a process per core); results come back in schedule order.
 
     Every game is rebuilt from its spec's seeds, so the results are the same whatever the backend."""
-    own = executor is None
-    executor = executor or make_executor("process")
-    try:
-        results: list[GameResult] = []
-        for result in executor.map_unordered(play, specs):
-            results.append(result)
-            if progress is not None:
-                progress(result)
-    finally:
-        if own:
-            executor.close()
-    order = {spec: i for i, spec in enumerate(specs)}
-    return sorted(results, key=lambda r: order[r.spec])
+    return duplicate.run(play, specs, executor, progress)

@@ -1,30 +1,15 @@
-"""Command-line options shared by several commands, declared once so they read the same everywhere."""
+"""Command-line options shared by several commands, declared once so they read the same everywhere. Those that
+pick where games run are the game-neutral `tabletop.options`, shared with Innkeepers."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-if TYPE_CHECKING:
-    from ..bots.executors import Executor
+from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
 
 VariantOption = Annotated[list[str] | None, typer.Option(
     "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")]
-JobsOption = Annotated[int, typer.Option(
-    "--jobs", "-j", min=0, help="Games at once (0: every core, or every CPU of the Ray cluster).")]
-BackendOption = Annotated[str, typer.Option(
-    "--backend", "-b", help="Where games run: serial (this process), process (this machine's cores) or ray.")]
-AddressOption = Annotated[str | None, typer.Option(
-    "--address", help="Ray cluster to join with --backend ray (e.g. auto or ray://head:10001); "
-                      "default: a local Ray.")]
 
-
-def executor_from_options(backend: str, jobs: int, address: str | None) -> Executor:
-    """The executor the --backend/--jobs/--address options ask for, or a usage error naming the bad option."""
-    from ..bots.executors import make_executor
-
-    try:
-        return make_executor(backend, jobs or None, address)
-    except (ValueError, ImportError) as error:
-        raise typer.BadParameter(str(error)) from None
+__all__ = ["AddressOption", "BackendOption", "JobsOption", "VariantOption", "executor_from_options"]
