@@ -6,12 +6,14 @@ from __future__ import annotations
 import typer
 
 from .commands.simulate import simulate
+from .commands.tournament import tournament
 from .tui.command import play
 
-app = typer.Typer(help="The innkeepers trick-taking game: play in the terminal, simulate games.",
-                  no_args_is_help=True, add_completion=False)
+app = typer.Typer(help="The innkeepers trick-taking game: play in the terminal, simulate games, pit bots against "
+                       "each other.", no_args_is_help=True, add_completion=False)
 app.command()(simulate)
 app.command()(play)
+app.command()(tournament)
 
 
 @app.callback()

@@ -1,0 +1,78 @@
+"""`innkeepers tournament`: bots against bots over duplicate deals, in parallel, with a progress bar, a results
+table (win rates and mean scores with 95% intervals, seconds per decision), Elo-style ratings, and JSON/CSV
+files. The scheduling, executors, statistics and report are the game-neutral `tabletop` package, shared with
+`bloodyinn tournament`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
+
+from ..config import GameConfig
+from ..errors import ConfigError
+from .options import FlagOption, parse_flags
+
+
+def tournament(
+    entrants: Annotated[list[str] | None, typer.Argument(
+        help="Bots or levels to pit against each other (also with --bots).", show_default=False)] = None,
+    bots: Annotated[list[str] | None, typer.Option(
+        "--bots", help="Bots or levels: --bots random greedy search, or --bots random,greedy,search.",
+        show_default=False)] = None,
+    deals: Annotated[int, typer.Option("--deals", "-n", min=1,
+                                       help="Deals to play; each is replayed once per seat rotation.")] = 10,
+    players: Annotated[int, typer.Option("--players", "-p", min=2, max=4, help="Players per game (2-4).")] = 2,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first deal (deals use seed, seed+1...).")] = 0,
+    flag: FlagOption = None,
+    jobs: JobsOption = 0,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the summary and every game as JSON.")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write the standings as CSV.")] = None,
+) -> None:
+    """Pit bots against each other over duplicate deals and report win rates, scores, ratings and thinking time."""
+    from rich.console import Console
+
+    from tabletop.ratings import elo, standings
+    from tabletop.report import labels, print_tables, progress_bar, summary, write_standings_csv
+
+    from ..bots import BOTS
+    from ..bots.arena import duplicate_schedule, run
+
+    # `--bots a b c` gives the option one value and the rest as arguments: both lists make the entrants.
+    names = [name for value in bots or () for name in value.split(",") if name] + list(entrants or ())
+    if len(names) < 2:
+        raise typer.BadParameter("name at least two bots, e.g. --bots random greedy search")
+    unknown = [b for b in names if b not in BOTS]
+    if unknown:
+        raise typer.BadParameter(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
+    flags = parse_flags(flag)
+    try:
+        GameConfig(players=players, **flags)  # bad settings are a usage error here, not in every game
+    except ConfigError as error:
+        raise typer.BadParameter(str(error)) from None
+    labelled = labels(names)
+    specs = duplicate_schedule(names, players, deals, seed, flags)
+    console = Console()
+    console.print(f"Innkeepers, {players} players, {deals} deal(s) x {len(specs) // deals} seatings = "
+                  f"{len(specs)} games: {', '.join(names)}")
+    bar = progress_bar(console)
+    with executor_from_options(backend, jobs, address) as executor, bar:
+        task = bar.add_task("games", total=len(specs))
+        results = run(specs, executor, progress=lambda _: bar.advance(task))
+    table = standings(results, labelled)
+    ratings = elo(results, labelled)
+    print_tables(console, table, ratings, len(results))
+    if json_out is not None:
+        settings = {"game": "innkeepers", "bots": names, "players": players, "deals": deals, "seed": seed,
+                    "flags": flags}
+        json_out.write_text(json.dumps(summary(settings, results, labelled, table, ratings), indent=2))
+        console.print(f"Summary written to {json_out}")
+    if csv_out is not None:
+        write_standings_csv(csv_out, table, ratings)
+        console.print(f"Standings written to {csv_out}")
