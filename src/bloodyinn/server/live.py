@@ -129,13 +129,14 @@ class LiveTable:
         return None
 
     def undo_point(self, seat: int) -> int | None:
-        """Where an undo by `seat` goes back to: the position of its last decision. Only when every other seat
-        is a bot (nobody else's move is taken back) and the game is still on; None otherwise."""
+        """Where an undo by `seat` goes back to: the position where its last decision began (for a choice made
+        at once with bots, before the bots chose too, so they choose again). Only when every other seat is a bot
+        (nobody else's move is taken back) and the game is still on; None otherwise."""
         if self.is_over or any(s.kind != "bot" for s in self.seats if s.seat != seat):
             return None
         if self.seats[seat].kind != "human" or seat not in self.actors:
             return None
-        return len(self.actors) - 1 - self.actors[::-1].index(seat)
+        return self.answered_from[len(self.actors) - 1 - self.actors[::-1].index(seat)]
 
     def take_back(self, seq: int) -> None:
         """Undo the actions from move `seq` on with the engine's own `Game.undo`, and forget their events."""

@@ -421,6 +421,7 @@ class GameService:
             await self._writer.write(partial(Repository.take_back, table_id=table.id, seq=point))
             table.take_back(point)
             await self._changed_hands(table)
+        self._wake_bots(table)  # bots who chose at once with this seat choose again
         return point
 
     async def rematch(self, table_id: str, seat: int, token: str) -> tuple[LiveTable, str]:
