@@ -1,12 +1,13 @@
 """Load test of `bloodyinn serve`: many concurrent bot-vs-bot tables played over WebSockets on 127.0.0.1.
 
-    python benchmarks/server_load.py [--tables 200] [--players 2] [--seconds 60] [--think 0]
+    python benchmarks/server_load.py [--tables 200] [--players 2] [--seconds 60] [--think 0] [--game innkeepers]
 
 Starts a real server (its own temporary SQLite file, bots disabled server-side: every seat is "open for a
 human"), creates the tables over HTTP, joins every seat, and connects one WebSocket client per seat. Each
-client is a random bot (`bloodyinn.bots.make_bot("random")`) that answers its own `state` messages with an
-action; the round trip is measured from sending the action to receiving its `ack` (sent only after the action
-is committed to the database and published). A table that finishes starts a new game, so the load stays at
+client is a random bot that answers its own `state` messages with one of their `choices` (in Innkeepers every
+seat chooses its card at once, so several clients act on the same position); the round trip is measured from
+sending the action to receiving its `ack` (sent only after the action is committed to the database and
+published). A table that finishes starts a new game, so the load stays at
 `--tables` concurrent games until `--seconds` have passed. Prints moves per second, p50/p95/p99 latency and
 the server's CPU time per move (Linux).
 """
@@ -53,6 +54,25 @@ async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Sta
     async with websockets.connect(f"ws://{url}/ws/tables/{table_id}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         sent_at: float | None = None
+        latest: dict | None = None  # the newest state this seat was sent
+        acted_on = -1  # the seq of the last state this seat answered
+
+        async def decide() -> None:
+            """Answer the newest state, once, when no action of this seat is on its way (in Innkeepers other
+            seats' commitments send new states meanwhile; the one after this seat's own action comes before
+            its ack)."""
+            nonlocal sent_at, acted_on
+            if sent_at is not None or latest is None or not latest["choices"] or latest["seq"] <= acted_on:
+                return
+            if time.monotonic() >= deadline:
+                return
+            acted_on = latest["seq"]
+            action = choose(latest["choices"])["text"]
+            if think:
+                await asyncio.sleep(think)
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "seq": acted_on, "action": action}))
+
         while not done.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
@@ -67,26 +87,21 @@ async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Sta
                 stats.errors[message["error"]] = stats.errors.get(message["error"], 0) + 1
                 sent_at = None
             elif kind == "state":
-                view = message["view"]
-                if view["is_over"]:
+                if message["view"]["is_over"]:
                     done.set()
                     return
-                if message["choices"] and time.monotonic() < deadline:
-                    action = choose(message["choices"])["text"]
-                    if think:
-                        await asyncio.sleep(think)
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "seq": message["seq"], "action": action}))
+                latest = message
+            await decide()
             if time.monotonic() >= deadline:
                 return
 
 
-async def open_table(http: httpx.AsyncClient, players: int, seed: int) -> tuple[str, list[str]]:
+async def open_table(http: httpx.AsyncClient, game: str, players: int, seed: int) -> tuple[str, list[str]]:
     """Create a table with every seat open and join them all; returns the table id and the seat tokens."""
     for attempt in range(3):
         try:
-            response = await http.post("/api/tables", json={"players": players, "seed": seed, "practice": True,
-                                                            "seats": [{"kind": "human"}] * players})
+            response = await http.post("/api/tables", json={"game": game, "players": players, "seed": seed,
+                                                            "practice": True, "seats": [{"kind": "human"}] * players})
             table_id = response.json()["table"]["id"]
             tokens = []
             for seat in range(players):
@@ -99,12 +114,12 @@ async def open_table(http: httpx.AsyncClient, players: int, seed: int) -> tuple[
     raise AssertionError("unreachable")
 
 
-async def table_driver(http: httpx.AsyncClient, url: str, players: int, number: int, stats: Stats,
+async def table_driver(http: httpx.AsyncClient, url: str, game_name: str, players: int, number: int, stats: Stats,
                        deadline: float, think: float) -> None:
     """Keep one table busy: play a game to its end, then open a new one, until the deadline."""
     game = 0
     while time.monotonic() < deadline:
-        table_id, tokens = await open_table(http, players, number * 1000 + game)
+        table_id, tokens = await open_table(http, game_name, players, number * 1000 + game)
         done = asyncio.Event()
         await asyncio.gather(*(seat_client(url, table_id, seat, tokens[seat], stats, deadline, done, think)
                                for seat in range(players)))
@@ -118,12 +133,14 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run(url: str, tables: int, players: int, seconds: float, think: float = 0.0) -> Stats:
+async def run(url: str, tables: int, players: int, seconds: float, think: float = 0.0,
+              game: str = "bloodyinn") -> Stats:
     stats = Stats()
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=f"http://{url}", timeout=60, limits=limits) as http:
         deadline = time.monotonic() + seconds
-        await asyncio.gather(*(table_driver(http, url, players, n, stats, deadline, think) for n in range(tables)))
+        await asyncio.gather(*(table_driver(http, url, game, players, n, stats, deadline, think)
+                               for n in range(tables)))
     return stats
 
 
@@ -163,6 +180,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each bot waits before answering (default 0: as fast as the server allows;"
                              " 0.5 is the pace of the server's own bots)")
+    parser.add_argument("--game", choices=("bloodyinn", "innkeepers"), default="bloodyinn",
+                        help="which game the tables play (default bloodyinn; innkeepers needs 2-4 players)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="normal",
                         help="the server's --sqlite-sync (default normal, the server's default)")
     args = parser.parse_args()
@@ -171,7 +190,7 @@ def main() -> None:
         try:
             started = time.perf_counter()
             cpu_before = cpu_seconds(process.pid)
-            stats = asyncio.run(run(url, args.tables, args.players, args.seconds, args.think))
+            stats = asyncio.run(run(url, args.tables, args.players, args.seconds, args.think, args.game))
             elapsed = time.perf_counter() - started
             cpu_after = cpu_seconds(process.pid)
         finally:
@@ -180,7 +199,7 @@ def main() -> None:
     moves = stats.latencies
     if not moves:
         raise SystemExit("no move was measured")
-    print(f"tables: {args.tables} concurrent, {args.players} players each, think time {args.think} s,"
+    print(f"tables: {args.tables} concurrent {args.game}, {args.players} players each, think time {args.think} s,"
           f" SQLite synchronous={args.sqlite_sync},"
           f" {stats.games} games finished")
     print(f"moves:  {len(moves)} in {elapsed:.1f} s = {len(moves) / elapsed:.0f} moves/s")
