@@ -37,8 +37,8 @@ DECISION = re.compile(r"P\d: ")
 CSS = """
 #status { height: 2; padding: 0 1; background: $boost; }
 #main { height: 1fr; }
-#left { width: 1fr; min-width: 50; scrollbar-size-vertical: 1; }
-#side { width: 30; }
+#left { width: 2fr; min-width: 50; scrollbar-size-vertical: 1; }
+#side { width: 1fr; min-width: 30; max-width: 60; }
 TablePanel, BoardPanel { border: round $primary; padding: 0 1; height: auto; }
 BoardPanel { padding: 0; }
 #chooser { border: round $accent; padding: 0 1; height: auto; max-height: 70%; }

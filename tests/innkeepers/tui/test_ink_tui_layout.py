@@ -1,16 +1,16 @@
 """The screen at 80x24 and 120x40 (issue 11): status, table, hotels and chooser in full; the help lists the
-rules and every assumption with whether this game switches it; the end table fits 80 columns."""
+rules and every assumption with whether this game switches it; the end table fits 80 columns and explains ties."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from ink_helpers import position
+from ink_helpers import position, random_game
 from ink_tui_helpers import make_app, my_turn, rendered, run, wait_for, words
 from textual.containers import VerticalScroll
 
-from innkeepers import ASSUMPTIONS
+from innkeepers import ASSUMPTIONS, Game
 from innkeepers.tui.app import InnkeepersApp
 from innkeepers.tui.screens import EndScreen, HelpScreen
 from innkeepers.tui.session import Session
@@ -127,5 +127,37 @@ def test_the_end_table_reads_at_80_columns(tmp_path: Path) -> None:
             assert row["meeples"] + row["cubes"] == 15
             assert (f"P1 (random bot) * {row['meeples']}x3 {row['cubes']}x2 0 0x2 0 -0 +{row['bonus']} {row['total']}"
                     " P2 (random bot)") in text
+
+    run(scenario)
+
+
+def tied_game(shared: bool) -> Game:
+    """The first two-player random game whose top scores tie, the tie broken or shared as asked."""
+    for seed in range(300):
+        game = random_game(2, seed)
+        totals = [row["total"] for row in game.score_breakdown()]
+        if totals[0] == totals[1] and (len(game.winners()) > 1) == shared:
+            return game
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_the_end_screen_explains_a_tie(tmp_path: Path, shared: bool) -> None:
+    game = tied_game(shared)
+    app = InnkeepersApp(Session(game, ("human", "random"), tmp_path / "save.json"), pace=0)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, EndScreen)
+                           and "Winner" in rendered(app.screen.query_one("#results")))
+            text = words(rendered(app.screen.query_one("#results")))
+            rows = game.score_breakdown()
+            matched = f"P1: {rows[0]['meeples']}, P2: {rows[1]['meeples']}"
+            if shared:  # I-G-27: equal on points and matched amenities
+                assert f"Tied at {rows[0]['total']} points and on matched amenities ({matched}): the win is shared." \
+                    in text and "Winners: P1 (you), P2 (random bot)" in text
+            else:  # I-R-39: the most matched amenities wins
+                assert f"Tied at {rows[0]['total']} points: the most matched amenities wins ({matched})." in text
+                assert f"Winner: {app.session.labels[game.winners()[0]]}" in text
 
     run(scenario)
