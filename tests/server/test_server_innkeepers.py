@@ -228,3 +228,13 @@ def test_undo_against_bots_takes_back_a_simultaneous_choice_and_the_bots_choose_
     assert again["seq"] == 1 and again["view"]["players"][1]["committed"] is True  # the bot chose again...
     assert again["view"]["players"][1]["card"] is None  # ...face down
     assert [c["text"] for c in again["choices"]] == [c["text"] for c in first["choices"]]
+
+
+def test_refusals_do_not_tell_which_cards_another_seat_committed(client: TestClient) -> None:
+    table_id = ink_table(client, HUMANS, seed=8)
+    tokens = [join(client, table_id, 0), join(client, table_id, 1)]
+    theirs = state(client, table_id, 1, tokens[1])["view"]["players"][1]["hand"]
+    assert act(client, table_id, 1, tokens[1], 0, f"play {theirs[0]}").status_code == 200
+    # Seat 0 probes a card seat 1 committed face down and one seat 1 still holds: the same answer (I-G-14).
+    answers = [act(client, table_id, 0, tokens[0], 1, f"play {card}").json()["message"] for card in theirs[:2]]
+    assert answers == [f"{card} is not in P1's hand (I-R-15)" for card in theirs[:2]]
