@@ -12,6 +12,7 @@ from server_helpers import ServerProcess
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 WIDTH = 390
+SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 def fits(page: Any) -> bool:
@@ -93,3 +94,34 @@ def test_a_person_plays_innkeepers_against_bots_from_the_lobby_to_the_end(browse
     page.select_option("#filter", "innkeepers")
     row.wait_for()
     page.context.close()
+
+
+def test_two_people_choose_their_cards_at_once_and_see_only_their_own(browser: Any, server: ServerProcess) -> None:
+    ann, bob = browser.new_context().new_page(), browser.new_context().new_page()
+    ann.goto(server.url + "/")
+    ann.select_option("#game", "innkeepers")
+    ann.fill("#name", "Ann")
+    ann.select_option("#seats select[data-seat='1']", "human")
+    ann.click("#create-button")
+    ann.wait_for_url("**/table/**")
+    bob.goto(ann.url + "?join=1")
+    bob.wait_for_selector("#join-form:not([hidden])")
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector("#hand .pc.placeable")
+    card = ann.locator("#hand .pc.placeable").first
+    chosen = card.get_attribute("data-card")
+    card.click()
+    ann.click("#confirm")
+    ann.wait_for_selector(f"#board [data-trick-seat='0'] [data-card='{chosen}']")  # Ann sees her own card...
+    bob.wait_for_selector("#board [data-trick-seat='0'] .pc.back")  # ...Bob sees that she chose, not what
+    assert bob.locator(f"#board [data-card='{chosen}']").count() == 0
+    assert "still choosing" not in ann.inner_text("#turn-note") and "deciding" in ann.inner_text("#turn-note")
+    bob.screenshot(path=str(server.database.with_name("innkeepers-bob-waits.png")), full_page=True)
+    bob.locator("#hand .pc.placeable").first.click()
+    bob.click("#confirm")
+    revealed = f"Ann reveals {chosen[:-1]}{SUITS[chosen[-1]]}."
+    for page in (ann, bob):  # everything is revealed once both have chosen
+        page.wait_for_selector(f"#log-box li:has-text('{revealed}')")
+    ann.context.close()
+    bob.context.close()
