@@ -54,7 +54,7 @@ export function inkBoard(view, seats) {
     return `<div class="trick-seat" data-trick-seat="${p.seat}">${mark(p.seat)} <span>${esc(seatName(seats, p.seat))}</span> ${shown} ${role}</div>`;
   }).join("");
   const last = view.log.length ? view.log[view.log.length - 1] : null;
-  const lastTrick = last && (view.stage === "play" || view.stage === "refill") ? `<div class="count">Last trick (${last.trick}): ${customer(last.customer, "small")} went to
+  const lastTrick = last && (view.stage === "play" || view.stage === "refill") ? `<div class="count">Last trick (${last.trick}): ${customer(last.customer, "small")} won by
     ${esc(seatName(seats, last.winner))} with ${playingCard(last.cards[last.winner])}</div>` : "";
   return `<h2>The trick</h2>
   <div class="board-row ink-row">
