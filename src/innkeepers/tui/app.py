@@ -62,6 +62,7 @@ class InnkeepersApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
+        Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("colon,t", "notation", "Type"),
         Binding("b", "next_board", "Boards"),
@@ -251,7 +252,7 @@ class InnkeepersApp(App[None]):
             return not over and bool(self.session.bots)
         if action == "undo":
             return not over and self.session.humans == 1
-        if action == "notation":
+        if action in ("notation", "hint"):
             return not over
         if action == "next_board":
             return not isinstance(self.screen, EndScreen)
@@ -322,3 +323,23 @@ class InnkeepersApp(App[None]):
         self.push_screen(NotationScreen(lambda text: game.validate(text, seat=seat), examples,
                                         ("Cards 7s 12h, rooms room12, seats p2, customers lux-s-pool.",),
                                         "e.g. play 7s, place room12, pass", (InnkeepersError,)), done)
+
+    def action_hint(self) -> None:
+        if not self.session.human_to_play or self.chooser.chooser is None:
+            self.notify("Hints are for your own decisions.")
+            return
+        self.chooser.show_note(["Asking the hard bot for advice..."])
+        self.fetch_hint()
+
+    @work(exclusive=True, group="hint")
+    async def fetch_hint(self) -> None:
+        session = self.session
+        moves = len(session.game.actions)
+        view, legal = session.hint_request()
+        found = await asyncio.to_thread(session.hints, view, legal)
+        if len(session.game.actions) != moves:  # the position changed while the bot thought: the advice is stale
+            return
+        lines = ["Hint from the hard bot:", *(f"{n}. {h.text}" for n, h in enumerate(found, 1))]
+        self.chooser.show_note(lines, found[0].action if found else None)
+        if not self.hot_seat:  # at a shared keyboard the log stays free of a seat's private advice
+            self.write(lines)

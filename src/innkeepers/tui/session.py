@@ -9,6 +9,7 @@ person's decision back also takes back the bots' choices that followed it. A sav
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from tabletop.table import HUMAN, seat_label
 
 from .. import bots
 from ..actions import Action
-from ..bots import Bot
+from ..bots import Bot, SearchBot
 from ..errors import CorruptSaveError
 from ..events import Event
 from ..game import Game
@@ -46,6 +47,12 @@ def default_seats(players: int) -> tuple[str, ...]:
 def default_save_path() -> Path:
     """A fresh file in the current directory, so a new game never overwrites an earlier save."""
     return Path.cwd() / f"innkeepers-{datetime.now():%Y%m%d-%H%M%S}.json"
+
+
+@dataclass(frozen=True)
+class HintLine:
+    action: Action
+    text: str
 
 
 def log_line(event: Event) -> str:
@@ -162,6 +169,20 @@ class Session:
         seat = self.seat
         assert seat is not None and seat in self.bots
         return seat, self.bots[seat], self.game.view(seat), self.game.legal_actions(seat)
+
+    # ------------------------------------------------------------------------------------------ hints
+
+    def hint_request(self) -> tuple[dict[str, Any], list[Action]]:
+        """What the hint needs for the seat to decide next: its own view only."""
+        seat = self.seat
+        assert seat is not None
+        return self.game.view(seat), self.game.legal_actions(seat)
+
+    def hints(self, view: dict[str, Any], legal: list[Action]) -> list[HintLine]:
+        """The hard bot's top three decisions with their value (it searches: call this off the UI thread)."""
+        ranked = SearchBot(0, bots.HARD).analyse(view, legal)[:3]
+        return [HintLine(action, f"{self.game.describe(action)} ({value:+.1f} points against the best rival)")
+                for action, value in ranked]
 
     # ------------------------------------------------------------------------------------------ undo
 

@@ -140,3 +140,22 @@ def test_undo_takes_back_the_persons_card_and_the_bots_answers(tmp_path: Path) -
             assert game.decision == "play" and game.pending_seats() == [0, 1]
 
     run(scenario)
+
+
+def test_a_hint_from_the_hard_bot_points_at_its_advice(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ("human", "random"), seed=4)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, my_turn(app))
+            await pilot.press("h")
+            details = app.query_one("#details")
+            await wait_for(pilot, lambda: "1. " in rendered(details), limit=60)
+            text = words(rendered(details))
+            assert text.startswith("Hint from the hard bot: 1. plays ") and "points against the best rival" in text
+            advised = text.split("1. plays ")[1].split(" ")[0]
+            highlighted = app.chooser._options[app.chooser.option_list.highlighted or 0]
+            assert highlighted.label == advised  # the advised card is the one highlighted: Enter takes it
+            assert app.session.game.actions == []  # advice only
+
+    run(scenario)
