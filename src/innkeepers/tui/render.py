@@ -80,13 +80,13 @@ def who_wins(customer_id: str) -> str:
 
 
 def bonus(bonus_id: str | None) -> str:
-    """'Lobby ♠: +2 per ♠ customer on the ground floor'."""
+    """'Lobby ♠: +2 per ♠ on the ground floor' (per customer of that suit)."""
     if bonus_id is None:
         return "hidden"
     index = BONUS_BY_ID[bonus_id]
     kind, _, suit = bonus_id.partition("-")
-    return f"{kind.capitalize()} {SUIT_SYMBOLS[suit]}: +{BONUS_POINTS} per {SUIT_SYMBOLS[suit]} customer on the " \
-           f"{bonus_floor(index)} floor"
+    symbol = SUIT_SYMBOLS[suit]
+    return f"{kind.capitalize()} {symbol}: +{BONUS_POINTS} per {symbol} on the {bonus_floor(index)} floor"
 
 
 # ------------------------------------------------------------------------------------------------ boards
