@@ -4,7 +4,7 @@
 
 For each player count, random games are recorded first. Then the same games are played three ways, one
 process: the raw engine (`legal_actions()` then `apply`, as benchmarks/random_games.py does), the engine with
-one `view()` per decision (what any agent deciding from its view pays at least), the bare
+one `view(seat, legal_actions=False)` per decision (what any agent deciding from its view pays at least), the bare
 PettingZoo environment (`raw_env`: `last()` then `step(token)` at every step, observation and mask included),
 and the environment with PettingZoo's standard wrappers (`env()`); solitaire also through the Gymnasium env.
 The agents type the recorded actions' tokens (found from the number of actions applied and the prefix), so all
@@ -52,13 +52,14 @@ def raw_engine(players: int, records: list[Record]) -> tuple[int, int]:
 
 
 def engine_with_views(players: int, records: list[Record]) -> tuple[int, int]:
-    """The least any agent that decides from its view pays: the raw engine plus one view per decision."""
+    """The least any agent that decides from its view pays: the raw engine plus one view per decision (without
+    the legal actions' notation, as the environments read it)."""
     decisions = 0
     for seed, actions in records:
         game = bloodyinn.new_game(players=players, length="short", seed=seed)
         for action in actions:
             game.legal_actions()
-            game.view(game.current_player)
+            game.view(game.current_player, legal_actions=False)
             game.apply(action)
         decisions += len(actions)
     return decisions, decisions

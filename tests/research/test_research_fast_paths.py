@@ -5,6 +5,7 @@ bare one's; and the action space answers as `Discrete` does."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -80,12 +81,14 @@ def test_every_solitaire_observation_and_mask_is_the_straightforward_one() -> No
 def test_the_wrapped_env_shows_the_bare_envs_attributes_at_every_step_even_after_an_illegal_token() -> None:
     """`env()` keeps the bare environment's per-step attributes on its wrappers too (so reading them does not
     walk the wrapper layers); they must stay the very same objects through steps, an illegal token that ends
-    the game (TerminateIllegalWrapper rewrites them on the bare env), the dead steps and a new reset."""
+    the game (TerminateIllegalWrapper rewrites them on the bare env), the dead steps, a new reset and pickling."""
     table = env(players=3, length="short")
-    layers = [table, table.env, table.env.env]
-    bare = table.unwrapped
     rng = random.Random(3)
-    for game_number in range(2):
+    for game_number in range(3):
+        if game_number == 2:  # a pickled environment comes back as a new one, whose wrappers follow it too
+            table = pickle.loads(pickle.dumps(table))
+        layers = [table, table.env, table.env.env]
+        bare = table.unwrapped
         table.reset(seed=game_number)
         for step, agent in enumerate(table.agent_iter()):
             for layer in layers:

@@ -130,7 +130,22 @@ _PILES = tuple((pile, _card_index(offset)) for pile, offset in
 _ENTRANCE_TOP_AT = _card_index(_ENTRANCE_TOP)
 _ENTRANCE_CARDS_AT = _card_index(_ENTRANCE_CARDS)
 _ARRIVAL_AT = _card_index(_ARRIVAL)
-_GUEST_AT = [_card_index(_ROOMS + room * _ROOM_SIZE + 10) for room in range(8)]
+
+
+def _rooms_index(players: int, seat: int) -> list[tuple[dict[Any, int], dict[int, int], dict[str, int]]]:
+    """Per room, seen from `seat`: key (a seat, "white" or None for closed) -> entry, Room Service seat -> entry,
+    guest card id -> entry."""
+    tables = []
+    relative = {s: (s - seat) % players for s in range(players)}
+    for room in range(8):
+        base = _ROOMS + room * _ROOM_SIZE
+        keys: dict[Any, int] = {None: base + 5, "white": base + 4}
+        keys.update((s, base + r) for s, r in relative.items())
+        tables.append((keys, {s: base + 6 + r for s, r in relative.items()}, _card_index(base + 10)))
+    return tables
+
+
+_ROOMS_AT = {(players, seat): _rooms_index(players, seat) for players in range(1, 5) for seat in range(players)}
 _HAND_AT = [_card_index(_PLAYER + r * _PLAYER_SIZE + 3) for r in range(4)]
 _CORPSES_AT = [_card_index(_PLAYER + r * _PLAYER_SIZE + 3 + NUM_OCCUPATIONS) for r in range(4)]
 _ANNEX_AT = {card_id: _ANNEXES + i * _ANNEX_SIZE for i, card_id in enumerate(CARD_ANNEXES)}
@@ -174,15 +189,12 @@ def _view_entries(view: dict[str, Any]) -> tuple[list[int], list[int], list[floa
         hits += map(_ENTRANCE_CARDS_AT.__getitem__, entrance["cards"])
     if view["arrival"]:
         hits.append(_ARRIVAL_AT[view["arrival"]])
-    base = _ROOMS
-    for room, guest_at in zip(view["rooms"], _GUEST_AT):
-        key = room["key"]
-        hits.append(base + (5 if key is None else 4 if key == "white" else (key - seat) % players))
+    for room, (key_at, service_at, guest_at) in zip(view["rooms"], _ROOMS_AT[players, seat]):
+        hits.append(key_at[room["key"]])
         if room["room_service"] is not None:
-            hits.append(base + 6 + (room["room_service"] - seat) % players)
+            hits.append(service_at[room["room_service"]])
         if room["guest"]:
             hits.append(guest_at[room["guest"]])
-        base += _ROOM_SIZE
     for pile, index in _PILES:
         hits += map(index.__getitem__, view[pile])
     where = [_ROUND, _TURN, _POLICE + 1, _ENTRANCE_SIZE, _CULLED]
@@ -211,7 +223,8 @@ def _features(hits: list[int], where: list[int], values: list[float], size: int)
     """The first `size` entries: each entry's hits times its weight (one rounding to float32, so a count of k
     copies is exactly k/copies as float32 multiplies give it), then the scalar values."""
     features = np.multiply(np.bincount(hits, minlength=size), _SCALE[:size], dtype=np.float32)
-    features[where] = values
+    for index, value in zip(where, values):  # a few dozen: cheaper one by one than as a fancy index
+        features[index] = value
     return features
 
 

@@ -57,7 +57,7 @@ class TokenSpace(spaces.Discrete):
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers (what most training code expects)."""
-    bare = raw_env(**kwargs)
+    bare = _mirrored_env(**kwargs)
     illegal = wrappers.TerminateIllegalWrapper(bare, illegal_reward=ILLEGAL_REWARD)
     bounds = wrappers.AssertOutOfBoundsWrapper(illegal)
     wrapped = wrappers.OrderEnforcingWrapper(bounds)
@@ -95,23 +95,6 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._seeds = random.Random()
         self.tokens: TokenGame | None = None
-
-    _mirrors: tuple[AECEnv, ...] = ()
-
-    def mirror_to(self, wrappers: tuple[AECEnv, ...]) -> None:
-        """Keep the `MIRRORED` attributes also on these wrappers of this environment. A wrapper finds the
-        attributes it lacks through `__getattr__`, one wrapper layer after another: with three wrappers that
-        costs more than the game's own step, and the AEC loop reads them a dozen times a step. The values are
-        the same objects, so in-place changes are seen everywhere; every assignment goes through `__setattr__`."""
-        self._mirrors = wrappers
-        for name in MIRRORED & vars(self).keys():
-            self.__setattr__(name, getattr(self, name))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        super().__setattr__(name, value)
-        if name in MIRRORED:
-            for wrapper in self._mirrors:
-                wrapper.__dict__[name] = value
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -185,6 +168,35 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
 
     def close(self) -> None:
         self.tokens = None
+
+
+class _mirrored_env(raw_env):
+    """`raw_env` that keeps the `MIRRORED` attributes also on the wrappers `env()` puts around it. A wrapper
+    finds the attributes it lacks through `__getattr__`, one layer after another: with three layers that cost
+    more than the game's own step, and the AEC loop and the wrappers read them a dozen times a step. The values
+    are the same objects, so in-place changes are seen everywhere, and every assignment (the wrappers' too,
+    which assign on the bare environment) goes through `__setattr__`."""
+
+    _mirrors: tuple[AECEnv, ...] = ()
+
+    def mirror_to(self, wrappers: tuple[AECEnv, ...]) -> None:
+        self._mirrors = wrappers
+        for name in MIRRORED & vars(self).keys():
+            self.__setattr__(name, getattr(self, name))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name in MIRRORED:
+            for wrapper in self._mirrors:
+                wrapper.__dict__[name] = value
+
+    # A pickled environment comes back as a new one (EzPickle) that its wrappers must still follow from reset on.
+    def __getstate__(self) -> dict[str, Any]:
+        return {**super().__getstate__(), "mirrors": self._mirrors}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._mirrors = state["mirrors"]
 
 
 def describe_position(game: Game, prefix: list[int]) -> str:

@@ -47,9 +47,10 @@ class TokenGame:
 
     def mask(self) -> np.ndarray:
         """1 for each token that may be typed now, int8 (all 0 once the game is over)."""
-        mask = np.zeros(VOCABULARY_SIZE, dtype=np.int8)
-        mask[list(self._node)] = 1
-        return mask
+        mask = bytearray(VOCABULARY_SIZE)  # a handful of tokens: set byte by byte, then wrapped without a copy
+        for token in self._node:
+            mask[token] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def is_legal(self, token: int) -> bool:
         return token in self._node
