@@ -2,14 +2,15 @@
 
     python benchmarks/research_envs.py [--games 30] [--players 1 2 3 4]
 
-For each player count, random games are recorded first. Then the same games are played three ways, one
-process: the raw engine (`legal_actions()` then `apply`, as benchmarks/random_games.py does), the engine with
-one `view(seat, legal_actions=False)` per decision (what any agent deciding from its view pays at least), the bare
-PettingZoo environment (`raw_env`: `last()` then `step(token)` at every step, observation and mask included),
-and the environment with PettingZoo's standard wrappers (`env()`); solitaire also through the Gymnasium env.
-The agents type the recorded actions' tokens (found from the number of actions applied and the prefix), so all
-ways play exactly the same decisions. Prints steps/s, decisions/s (per CPU second of this process), tokens per
-decision, and the cost of the environment per decision against the raw engine.
+For each player count, random games are recorded first. Then the same games are played several ways, in one
+process and game by game (every way plays a game before the next game, so a shared machine's changing load
+weighs on all ways alike): the raw engine (`legal_actions()` then `apply`, as benchmarks/random_games.py does),
+the engine with one `view(seat, legal_actions=False)` per decision (what any agent deciding from its view pays at
+least), the bare PettingZoo environment (`raw_env`: `last()` then `step(token)` at every step, observation and
+mask included), and the environment with PettingZoo's standard wrappers (`env()`); solitaire also through the
+Gymnasium env. The agents type the recorded actions' tokens (found from the number of actions applied and the
+prefix), so all ways play exactly the same decisions. Prints steps/s, decisions/s (per CPU second of this
+process), tokens per decision, and the cost of the environment per decision against the raw engine.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import bloodyinn
 from bloodyinn.actions import Action
@@ -26,7 +28,7 @@ from bloodyinn.research.encoding import encode
 from bloodyinn.research.gymnasium_env import SolitaireEnv
 from bloodyinn.research.pettingzoo_env import env, raw_env
 
-Record = tuple[int, list[Action]]
+Record = tuple[int, list[Action], list[tuple[int, ...]]]  # seed, actions, their tokens
 
 
 def record_games(players: int, games: int) -> list[Record]:
@@ -36,73 +38,73 @@ def record_games(players: int, games: int) -> list[Record]:
         rng = random.Random(seed)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
-        records.append((seed, list(game.actions)))
+        records.append((seed, list(game.actions), [encode(a) for a in game.actions]))
     return records
 
 
-def raw_engine(players: int, records: list[Record]) -> tuple[int, int]:
-    decisions = 0
-    for seed, actions in records:
+# A way of playing: built once per player count, then asked to play one recorded game; returns (steps, decisions).
+Play = Callable[[Record], tuple[int, int]]
+
+
+def raw_engine(players: int) -> Play:
+    def play(record: Record) -> tuple[int, int]:
+        seed, actions, _ = record
         game = bloodyinn.new_game(players=players, length="short", seed=seed)
         for action in actions:
             game.legal_actions()
             game.apply(action)
-        decisions += len(actions)
-    return decisions, decisions
+        return len(actions), len(actions)
+    return play
 
 
-def engine_with_views(players: int, records: list[Record]) -> tuple[int, int]:
+def engine_with_views(players: int) -> Play:
     """The least any agent that decides from its view pays: the raw engine plus one view per decision (without
     the legal actions' notation, as the environments read it)."""
-    decisions = 0
-    for seed, actions in records:
+    def play(record: Record) -> tuple[int, int]:
+        seed, actions, _ = record
         game = bloodyinn.new_game(players=players, length="short", seed=seed)
         for action in actions:
             game.legal_actions()
             game.view(game.current_player, legal_actions=False)
             game.apply(action)
-        decisions += len(actions)
-    return decisions, decisions
+        return len(actions), len(actions)
+    return play
 
 
-def pettingzoo(make: Callable[..., object], players: int, records: list[Record]) -> tuple[int, int]:
-    steps = decisions = 0
+def pettingzoo(make: Callable[..., Any], players: int) -> Play:
     table = make(players=players, length="short")
-    for seed, actions in records:
-        tokens = [encode(a) for a in actions]
-        table.reset(seed=seed)  # type: ignore[attr-defined]
-        bare = table.unwrapped  # type: ignore[attr-defined]
-        for _ in table.agent_iter():  # type: ignore[attr-defined]
-            _, _, termination, truncation, _ = table.last()  # type: ignore[attr-defined]
+    bare = table.unwrapped
+
+    def play(record: Record) -> tuple[int, int]:
+        seed, actions, tokens = record
+        steps = 0
+        table.reset(seed=seed)
+        for _ in table.agent_iter():
+            _, _, termination, truncation, _ = table.last()
             if termination or truncation:
-                table.step(None)  # type: ignore[attr-defined]
+                table.step(None)
                 continue
-            table.step(tokens[bare.tokens.actions][len(bare.tokens.prefix)])  # type: ignore[attr-defined]
+            table.step(tokens[bare.tokens.actions][len(bare.tokens.prefix)])
             steps += 1
-        decisions += len(actions)
-    return steps, decisions
+        return steps, len(actions)
+    return play
 
 
-def gymnasium(players: int, records: list[Record]) -> tuple[int, int]:
-    steps = decisions = 0
+def gymnasium(players: int) -> Play:
     solitaire = SolitaireEnv(length="short")
-    for seed, actions in records:
-        tokens = [encode(a) for a in actions]
+
+    def play(record: Record) -> tuple[int, int]:
+        seed, actions, tokens = record
+        steps = 0
         solitaire.reset(seed=seed)
+        assert solitaire.tokens is not None
         terminated = False
         while not terminated:
             token = tokens[solitaire.tokens.actions][len(solitaire.tokens.prefix)]
             _, _, terminated, _, _ = solitaire.step(token)
             steps += 1
-        decisions += len(actions)
-    return steps, decisions
-
-
-def timed(run: Callable[[], tuple[int, int]]) -> tuple[int, int, float]:
-    """Steps, decisions and the CPU seconds of this process (steadier than wall time on a shared machine)."""
-    start = time.process_time()
-    steps, decisions = run()
-    return steps, decisions, time.process_time() - start
+        return steps, len(actions)
+    return play
 
 
 def main() -> None:
@@ -114,7 +116,7 @@ def main() -> None:
           f" {'cost per decision':>18}")
     for players in args.players:
         records = record_games(players, args.games)
-        ways: list[tuple[str, Callable[[int, list[Record]], tuple[int, int]]]] = [
+        ways: list[tuple[str, Callable[[int], Play]]] = [
             ("raw engine", raw_engine),
             ("engine + view", engine_with_views),
             ("pettingzoo raw_env", partial(pettingzoo, raw_env)),
@@ -122,13 +124,25 @@ def main() -> None:
         ]
         if players == 1:
             ways.append(("gymnasium", gymnasium))
-        base = 0.0
-        for name, run in ways:
-            steps, decisions, elapsed = timed(partial(run, players, records))
-            rate = decisions / elapsed
-            base = base or rate
-            print(f"{players:>7} {name:>20} {steps / elapsed:>9.0f} {rate:>12.0f} {steps / decisions:>16.2f}"
-                  f" {base / rate:>17.1f}x")
+        plays = [make(players) for _, make in ways]
+        for play in plays:  # warm up (first calls, caches) before timing
+            play(records[0])
+        steps = [0] * len(ways)
+        decisions = [0] * len(ways)
+        seconds = [0.0] * len(ways)  # CPU time of this process: steadier than wall time
+        # Game by game, every way in turn: a shared machine's load then weighs on all ways alike.
+        for record in records:
+            for way, play in enumerate(plays):
+                start = time.process_time()
+                played = play(record)
+                seconds[way] += time.process_time() - start
+                steps[way] += played[0]
+                decisions[way] += played[1]
+        base = decisions[0] / seconds[0]
+        for way, (name, _) in enumerate(ways):
+            rate = decisions[way] / seconds[way]
+            print(f"{players:>7} {name:>20} {steps[way] / seconds[way]:>9.0f} {rate:>12.0f}"
+                  f" {steps[way] / decisions[way]:>16.2f} {base / rate:>17.1f}x")
 
 
 if __name__ == "__main__":
