@@ -10,6 +10,7 @@ docs/research.md prints it.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -219,21 +220,30 @@ def _view_entries(view: dict[str, Any]) -> tuple[list[int], list[int], list[floa
     return hits, where, values
 
 
-def _features(hits: list[int], where: list[int], values: list[float], size: int) -> np.ndarray:
-    """The first `size` entries: each entry's hits times its weight (one rounding to float32, so a count of k
-    copies is exactly k/copies as float32 multiplies give it), then the scalar values."""
-    features = np.multiply(np.bincount(hits, minlength=size), _SCALE[:size], dtype=np.float32)
-    for index, value in zip(where, values):  # a few dozen: cheaper one by one than as a fancy index
-        features[index] = value
-    return features
+_WEIGHTS: list[float] = _SCALE.tolist()
+_ZEROS = array("f", bytes(4 * OBSERVATION_SIZE))
+
+
+def _empty_prefix_observation(view: dict[str, Any]) -> array[float]:
+    """The whole observation with nothing typed yet, as a float32 `array.array`: the cheapest buffer to fill item by
+    item (a few dozen items; numpy's per-call costs would exceed the work), which numpy then wraps without a copy.
+    Each hit adds its entry's weight in float32, so a count of k copies is k/copies as the scale says."""
+    hits, where, values = _view_entries(view)
+    observation = array("f", _ZEROS)
+    weights = _WEIGHTS
+    for index in hits:
+        observation[index] += weights[index]
+    for index, value in zip(where, values):
+        observation[index] = value
+    return observation
 
 
 def view_features(view: dict[str, Any]) -> np.ndarray:
     """The view part of the observation (the first `VIEW_SIZE` entries), float32."""
-    return _features(*_view_entries(view), VIEW_SIZE)
+    return np.frombuffer(_empty_prefix_observation(view), dtype=np.float32, count=VIEW_SIZE)
 
 
-def _type_prefix(observation: np.ndarray, prefix: Sequence[int]) -> None:
+def _type_prefix(observation: array[float], prefix: Sequence[int]) -> None:
     """Write the prefix part of `observation` (all zeros before) for the tokens typed so far."""
     for token in prefix:
         observation[_PREFIX_COUNTS + token] += 0.25
@@ -245,9 +255,9 @@ def _type_prefix(observation: np.ndarray, prefix: Sequence[int]) -> None:
 def observation_from_view(view: dict[str, Any], prefix: Sequence[int] = ()) -> np.ndarray:
     """The observation of the seat whose `view` this is, having typed `prefix` (token ids) in the current
     decision: a float32 vector of `OBSERVATION_SIZE` entries laid out as `LAYOUT` says."""
-    observation = _features(*_view_entries(view), OBSERVATION_SIZE)
+    observation = _empty_prefix_observation(view)
     _type_prefix(observation, prefix)
-    return observation
+    return np.frombuffer(observation, dtype=np.float32)
 
 
 class SeatObserver:
@@ -257,7 +267,7 @@ class SeatObserver:
 
     def __init__(self, tokens: TokenGame) -> None:
         self.tokens = tokens
-        self._views: dict[int, np.ndarray] = {}
+        self._views: dict[int, array[float]] = {}
         self._at = -1
 
     def observation(self, seat: int) -> np.ndarray:
@@ -268,11 +278,11 @@ class SeatObserver:
             self._at = tokens.actions
         empty = self._views.get(seat)
         if empty is None:
-            empty = self._views[seat] = observation_from_view(tokens.game.view(seat, legal_actions=False))
-        observation = empty.copy()
+            empty = self._views[seat] = _empty_prefix_observation(tokens.game.view(seat, legal_actions=False))
+        observation = array("f", empty)
         if seat == tokens.seat and tokens.prefix:
             _type_prefix(observation, tokens.prefix)
-        return observation
+        return np.frombuffer(observation, dtype=np.float32)
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each token `seat` may type now (all 0 for a seat that is not typing), int8."""
