@@ -279,7 +279,10 @@ class ActionTree:
         self.root: dict[int, Any] = {}
         self.size = 0
         for action in actions:  # built at every decision of the environments: kept to plain look-ups
-            tokens = encode(action)
+            try:
+                tokens = _encode_cached(action)  # `encode` without its call
+            except TypeError:  # unhashable, so not an action
+                raise EncodingError(f"{action!r} is not an encodable action") from None
             node = self.root
             for token in tokens[:-1]:
                 child = node.get(token)

@@ -211,7 +211,7 @@ def _view_entries(view: dict[str, Any]) -> tuple[list[int], list[int], list[floa
         where += [base + 1, base + 2, base + 3 + 2 * NUM_OCCUPATIONS, base + 4 + 2 * NUM_OCCUPATIONS,
                   base + 5 + 2 * NUM_OCCUPATIONS]
         values += [player["cash"] / CASH_SCALE, player["checks"] / CHECKS_SCALE, len(barn["buried"]) / ANNEX_SCALE,
-                   barn["free"] / ANNEX_SCALE, sum(bonus[1] for bonus in player["end_bonus"]) / BONUS_SCALE]
+                   barn["free"] / ANNEX_SCALE, sum([bonus[1] for bonus in player["end_bonus"]]) / BONUS_SCALE]
         for annex in player["annexes"]:
             slot = _ANNEX_AT[annex["annex"]]
             hits.append(slot + r)
