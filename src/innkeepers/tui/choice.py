@@ -83,7 +83,7 @@ class Chooser(GuidedChoice):
             "play": [Step("card", "Which card do you play? (keys 1-7, as in your hand)", lambda a: _as(a, Play).card,
                           lambda a: render.card(_as(a, Play).card).plain,
                           number=lambda a: hand.index(_as(a, Play).card) + 1)],
-            "place": [Step("room", "Which room? (type its number)", lambda a: _as(a, Place).room,
+            "place": [Step("room", f"Which room for {self._guest()}? (type its number)", lambda a: _as(a, Place).room,
                            self._place_label, number=lambda a: _as(a, Place).room)],
             "refer": [Step("seat", "Refer the customer to whom?", lambda a: _as(a, Refer).seat,
                            lambda a: self.labels[_as(a, Refer).seat], number=lambda a: _as(a, Refer).seat + 1)],
@@ -100,6 +100,14 @@ class Chooser(GuidedChoice):
             "refill": [Step("refill", "Keep your cards or change them?", lambda a: _as(a, Refill).new,
                             lambda a: self.describe(a).capitalize())],
         }
+
+    def _guest(self) -> str:
+        """'the Luxury ♦ (wants the Spa) with 12♦': the customer being placed and the card it comes with."""
+        view = self.view
+        text = f"the {render.customer(view['customer']).plain}" if view["customer"] else "the customer"
+        winner = view["winner"]
+        card = view["players"][winner]["card"] if winner is not None else None
+        return f"{text} with {render.card(card).plain}" if card else text
 
     def _room_label(self, room: int) -> str:
         stay = self.view["players"][self.seat]["board"][room - 1]

@@ -13,7 +13,7 @@ from tabletop.table import parse_seats
 from ..commands.options import FlagOption, parse_flags
 from ..errors import InnkeepersError
 from ..game import new_game
-from .session import default_seats, seat_kinds
+from .session import default_opponent, default_seats, seat_kinds
 
 # The options that set up a new table; a loaded game keeps the table it was saved with.
 TABLE_OPTIONS = {"seats": "--seats", "players": "--players", "flag": "--flag", "seed": "--seed"}
@@ -23,7 +23,8 @@ def play(
     ctx: typer.Context,
     seats: Annotated[str | None, typer.Option(
         "--seats", help=f"Who sits at the table, in seat order, comma-separated: {', '.join(seat_kinds())}."
-                        " Several humans share the keyboard (hot seat). Default: you against bots.")] = None,
+                        " Several humans share the keyboard (hot seat)."
+                        f" Default: you against two {default_opponent()} bots.")] = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-p", min=2, max=4, help="Number of players (2-4); the other seats are bots. Default 3.")]
     = None,
