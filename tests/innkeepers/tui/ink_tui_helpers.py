@@ -37,6 +37,13 @@ def screen(app: InnkeepersApp) -> str:
                      if widget.display)
 
 
+def end_text(app: InnkeepersApp) -> str:
+    """The end screen's results as drawn, or nothing while they are not on the screen yet."""
+    results = app.screen.query("#results") if isinstance(app.screen, EndScreen) else None
+    text = rendered(results.first()) if results else ""
+    return text if "Winner" in text else ""
+
+
 def words(text: str) -> str:
     """Text with every run of spaces, frames and line breaks as one space, to find phrases however they wrap."""
     return " ".join(text.replace("│", " ").split())
@@ -84,7 +91,7 @@ async def play_to_end(app: InnkeepersApp, pilot: Pilot[None], seed: int) -> None
     for _ in range(3000):
         await wait_for(pilot, my_turn(app))
         if isinstance(app.screen, EndScreen):
-            await wait_for(pilot, lambda: "Winner" in rendered(app.screen.query_one("#results")))  # drawn
+            await wait_for(pilot, lambda: bool(end_text(app)))
             return
         if isinstance(app.screen, HandoverScreen):
             await pilot.press("enter")

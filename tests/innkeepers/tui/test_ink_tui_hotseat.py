@@ -23,7 +23,7 @@ def test_hands_stay_hidden_until_their_owner_is_at_the_keyboard(tmp_path: Path) 
         async with app.run_test(size=SIZE) as pilot:
             game = app.session.game
             first = [p["hand"] for p in (game.view(0)["players"][0], game.view(1)["players"][1])]
-            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and "'s turn" in screen(app))
             assert "P1 (human)'s turn" in words(screen(app))
             await pilot.press("escape")  # only Enter says the person is there
             assert isinstance(app.screen, HandoverScreen)
@@ -37,7 +37,7 @@ def test_hands_stay_hidden_until_their_owner_is_at_the_keyboard(tmp_path: Path) 
             assert "Your hand: " + " ".join(card_name(CARD_BY_ID[c]) for c in first[0]) in table
             await pilot.press("1", "enter")  # P1 commits the first card of their hand
             chosen = first[0][0]
-            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and "'s turn" in screen(app))
             assert "P2 (human)'s turn" in words(screen(app))
             table = rendered(app.query_one("#table"))
             assert shown_cards(table, first[0]) == []  # P1's hand is gone before P2 sits down
@@ -52,7 +52,7 @@ def test_hands_stay_hidden_until_their_owner_is_at_the_keyboard(tmp_path: Path) 
             await pilot.press("1", "enter")
             # Both people have chosen; the bot chooses and everything is revealed at once.
             await wait_for(pilot, lambda: bool(game.view(None)["log"]))
-            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and "'s turn" in screen(app))
             revealed = game.view(None)["log"][0]["cards"]
             assert revealed[0] == chosen and revealed[1] == first[1][0]
             assert card_name(CARD_BY_ID[chosen]) in words(rendered(app.query_one("#table")))

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 from ink_helpers import position, random_game
-from ink_tui_helpers import make_app, my_turn, rendered, run, wait_for, words
+from ink_tui_helpers import end_text, make_app, my_turn, rendered, run, wait_for, words
 from textual.containers import VerticalScroll
 
 from innkeepers import ASSUMPTIONS, Game
 from innkeepers.tui.app import InnkeepersApp
-from innkeepers.tui.screens import EndScreen, HelpScreen
+from innkeepers.tui.screens import HelpScreen
 from innkeepers.tui.session import Session
 
 SIZES = [(80, 24), (120, 40)]
@@ -117,9 +117,8 @@ def test_the_end_table_reads_at_80_columns(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, EndScreen)
-                           and "Winner" in rendered(app.screen.query_one("#results")))
-            shown = rendered(app.screen.query_one("#results"))
+            await wait_for(pilot, lambda: bool(end_text(app)))
+            shown = end_text(app)
             assert CUT not in shown
             text = words(shown)
             assert "The game is over: P1's inn is full." in text and "Winner: P1 (random bot)" in text
@@ -148,9 +147,8 @@ def test_the_end_screen_explains_a_tie(tmp_path: Path, shared: bool) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, EndScreen)
-                           and "Winner" in rendered(app.screen.query_one("#results")))
-            text = words(rendered(app.screen.query_one("#results")))
+            await wait_for(pilot, lambda: bool(end_text(app)))
+            text = words(end_text(app))
             rows = game.score_breakdown()
             matched = f"P1: {rows[0]['meeples']}, P2: {rows[1]['meeples']}"
             if shared:  # I-G-27: equal on points and matched amenities

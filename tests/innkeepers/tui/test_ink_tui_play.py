@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ink_tui_helpers import SIZE, keys_for, make_app, my_turn, play_to_end, rendered, run, wait_for, words
-from textual.widgets import Static
+from ink_tui_helpers import SIZE, end_text, keys_for, make_app, my_turn, play_to_end, rendered, run, wait_for, words
 
 from innkeepers import Play
 from innkeepers.tui.screens import EndScreen
@@ -18,7 +17,7 @@ def test_a_game_against_two_bots_to_the_end_screen(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with app.run_test(size=(80, 24)) as pilot:  # a small terminal is also the quickest to draw
             await play_to_end(app, pilot, seed=1)
-            shown = words(rendered(app.screen.query_one("#results", Static)))
+            shown = words(end_text(app))
             game = app.session.game
             assert f"The game is over: {game.view(None)['end_reason']}." in shown
             for row in game.score_breakdown():  # each total and bonus card, as the engine scores them (I-R-34..38)
