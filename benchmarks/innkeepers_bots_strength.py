@@ -1,11 +1,15 @@
 """Innkeepers bot strength and speed over duplicate deals: the figures quoted in docs/innkeepers.md (Bots).
 
     python benchmarks/innkeepers_bots_strength.py --bots random greedy hard --players 2 --deals 20 --jobs 2
+    python benchmarks/innkeepers_bots_strength.py --speed --bots hard greedy --deals 3
 
 Every deal is played in every seat rotation of every table (`innkeepers.bots.arena`). Prints, per bot, the
 win rate with its 95% interval, the mean score, the Elo-style rating and the seconds per decision (mean and
 the longest single one); then each pair's head-to-head record: the games where both sat, the win rate of
 the higher-rated bot with its interval and the mean score margin.
+
+`--speed` times the first bot alone instead: it plays --deals whole games against the second in this one
+process (no other job of this script competing for the CPU) and prints its mean and longest decision.
 """
 
 from __future__ import annotations
@@ -36,6 +40,16 @@ def head_to_head(results: list[GameResult], bots: list[str], a: int, b: int) -> 
             f"[{low:.1%}, {high:.1%}], margin {mean:+.1f} ± {half:.1f} points")
 
 
+def speed(bots: list[str], players: int, deals: int, seed: int) -> None:
+    specs = [s for s in duplicate_schedule(bots[:2], players, deals, seed) if s.entrants[0] == 0]
+    with make_executor("serial") as executor:
+        results = run(specs, executor)
+    decisions = sum(r.decisions[0] for r in results)
+    mean = sum(r.seconds[0] for r in results) / decisions
+    print(f"{bots[0]} against {bots[1]}, {len(results)} whole {players}-player games in one process: {decisions} "
+          f"decisions, {mean * 1000:.0f} ms on average, {max(r.longest[0] for r in results) * 1000:.0f} ms at most")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bots", nargs="+", default=["random", "greedy", "hard"])
@@ -43,7 +57,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--speed", action="store_true", help="time the first bot against the second instead")
     args = parser.parse_args()
+    if args.speed:
+        speed(args.bots, args.players, args.deals, args.seed)
+        return
     started = time.perf_counter()
     specs = duplicate_schedule(args.bots, args.players, args.deals, args.seed)
     with make_executor("process", args.jobs) as executor:

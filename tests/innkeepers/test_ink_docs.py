@@ -77,11 +77,13 @@ def test_the_python_examples_of_the_docs_and_the_readme_run() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", DOC, re.DOTALL)
     blocks += [b for b in re.findall(r"```python\n(.*?)```", readme, re.DOTALL) if "innkeepers" in b]
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     namespaces: list[dict[str, object]] = []
     for block in blocks:
         namespaces.append({"print": lambda *args: None})
         exec(compile(block, "docs", "exec", dont_inherit=True), namespaces[-1])
+    bots_example = next(n for n in namespaces if "bots" in n)  # the Bots section's game of two bots
+    assert bots_example["game"].is_over  # type: ignore[attr-defined]
     play = next(n["play"] for n in namespaces if "play" in n)  # the bots-and-faces loop
     game = new_game(players=3, seed=1)
     winners = play(game, dict.fromkeys(range(3), lambda view, legal: legal[0]))  # type: ignore[operator]

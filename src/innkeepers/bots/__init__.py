@@ -14,8 +14,8 @@ from .random_bot import RandomBot
 from .search import SearchBot, SearchConfig
 
 # The search bot as the hard level: the samples fix its decision for a seed; the time cap only keeps a decision
-# well under a second on a busy machine (about 0.1 s on average on this project's 2 cores).
-HARD = SearchConfig(samples=40, seconds=0.6)
+# well under a second on a busy machine (see docs/innkeepers.md, Bots, for the measured times).
+HARD = SearchConfig(samples=30, seconds=0.4)
 
 
 def hard(seed: int | None = None) -> Bot:

@@ -118,15 +118,20 @@ def future(board: Board, fixed_rooms: bool, wins_ahead: float) -> float:
 
 def stay_points(room: int, stay: Stay, config: GameConfig, bonus: int) -> int:
     """What one customer on a board earns its owner, bonus card included (I-R-34..38)."""
+    # Playouts ask for the same few thousand placements again and again; a dict keyed without the whole config
+    # is three times cheaper than lru_cache, and is emptied now and then so a long-lived server stays small.
     key = (room, stay, config.bonus_suit, bonus)
     points = _STAY_POINTS.get(key)
-    if points is None:  # playouts ask for the same few thousand placements again and again
+    if points is None:
+        if len(_STAY_POINTS) >= _STAY_POINTS_LIMIT:
+            _STAY_POINTS.clear()
         points = _STAY_POINTS[key] = POINTS[stay_kind(room, stay)] + BONUS_POINTS * counts_for_bonus(
             config, bonus, room, stay)
     return points
 
 
 _STAY_POINTS: dict[tuple[int, Stay, str, int], int] = {}
+_STAY_POINTS_LIMIT = 1 << 16
 
 
 def own_points(board: Board, config: GameConfig, bonus: int) -> int:
