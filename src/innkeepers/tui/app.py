@@ -41,8 +41,8 @@ CSS = """
 #side { width: 1fr; min-width: 30; max-width: 60; }
 TablePanel, BoardPanel { border: round $primary; padding: 0 1; height: auto; }
 BoardPanel { padding: 0; }
-#chooser { border: round $accent; padding: 0 1; height: auto; max-height: 70%; }
-#options { height: auto; max-height: 16; border: none; padding: 0; }
+#chooser { border: round $accent; padding: 0 1; height: auto; max-height: 80%; }
+#options { height: auto; max-height: 7; border: none; padding: 0; }
 #details { height: auto; color: $text-muted; margin-top: 1; }
 #log { border: round $primary; height: 1fr; min-height: 4; }
 NotationScreen, HelpScreen, HandoverScreen { align: center middle; }
@@ -339,7 +339,8 @@ class InnkeepersApp(App[None]):
         found = await asyncio.to_thread(session.hints, view, legal)
         if len(session.game.actions) != moves:  # the position changed while the bot thought: the advice is stale
             return
-        lines = ["Hint from the hard bot:", *(f"{n}. {h.text}" for n, h in enumerate(found, 1))]
+        lines = ["Hint (pts vs best rival):",
+                 *(f"{n}. {h.text}" for n, h in enumerate(found, 1))]
         self.chooser.show_note(lines, found[0].action if found else None)
         if not self.hot_seat:  # at a shared keyboard the log stays free of a seat's private advice
             self.write(lines)

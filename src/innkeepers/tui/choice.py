@@ -80,10 +80,10 @@ class Chooser(GuidedChoice):
     def kind_steps(self) -> dict[str, list[Step]]:
         hand = self.view["players"][self.seat]["hand"] or []
         return {
-            "play": [Step("card", "Which card do you play? (keys 1-7, as in your hand)", lambda a: _as(a, Play).card,
+            "play": [Step("card", "Which card do you play?", lambda a: _as(a, Play).card,
                           lambda a: render.card(_as(a, Play).card).plain,
                           number=lambda a: hand.index(_as(a, Play).card) + 1)],
-            "place": [Step("room", f"Which room for {self._guest()}? (type its number)", lambda a: _as(a, Place).room,
+            "place": [Step("room", f"Which room for {self._guest()}?", lambda a: _as(a, Place).room,
                            self._place_label, number=lambda a: _as(a, Place).room)],
             "refer": [Step("seat", "Refer the customer to whom?", lambda a: _as(a, Refer).seat,
                            lambda a: self.labels[_as(a, Refer).seat], number=lambda a: _as(a, Refer).seat + 1)],
@@ -91,10 +91,10 @@ class Chooser(GuidedChoice):
                           lambda a: render.customer(_as(a, Pick).customer).plain)],
             "upgrade": [Step("room", "Upgrade the referral in which room?", lambda a: _as(a, Upgrade).room,
                              self._occupied_label, number=lambda a: _as(a, Upgrade).room)],
-            "relocate": [Step("source", "Which customer moves? (room number)", lambda a: _as(a, Relocate).source,
+            "relocate": [Step("source", "Which customer moves?", lambda a: _as(a, Relocate).source,
                               lambda a: self._room_label(_as(a, Relocate).source),
                               number=lambda a: _as(a, Relocate).source),
-                         Step("dest", "To which room? (room number)", lambda a: _as(a, Relocate).dest,
+                         Step("dest", "To which room?", lambda a: _as(a, Relocate).dest,
                               lambda a: self._room_label(_as(a, Relocate).dest),
                               number=lambda a: _as(a, Relocate).dest)],
             "refill": [Step("refill", "Keep your cards or change them?", lambda a: _as(a, Refill).new,
@@ -110,8 +110,9 @@ class Chooser(GuidedChoice):
         return f"{text} with {render.card(card).plain}" if card else text
 
     def _room_label(self, room: int) -> str:
+        """'Pool: 3♦ L♠' (the room's number is the option's number)."""
         stay = self.view["players"][self.seat]["board"][room - 1]
-        text = f"Room {room} ({ROOM_AMENITY[room - 1].capitalize()})"
+        text = ROOM_AMENITY[room - 1].capitalize()
         if stay["customer"] is not None:
             text += f": {render.card(stay['card']).plain} {render.customer_tag(stay['customer']).plain}"
         return text
@@ -120,10 +121,10 @@ class Chooser(GuidedChoice):
         return self._room_label(_as(action, Upgrade).room)
 
     def _place_label(self, action: Action) -> str:
-        """'Room 8 (Pool): +3', the points as the engine scores them."""
+        """'Pool +3' (room 8), the points as the engine scores them."""
         text = self._room_label(_as(action, Place).room)
         placed = [e for e in self.preview(action) if e.kind == "place"]
-        return f"{text}: {placed[0].amount:+d}" if placed else text
+        return f"{text} {placed[0].amount:+d}" if placed else text
 
 
 def _as(action: Action, kind: type[Any]) -> Any:

@@ -24,7 +24,8 @@ KEYS = """\
   Up/Down, Enter  pick an option     1-9  pick by number; rooms by their number
   Backspace       step back          (10-15: 1 then the second digit)
   : or t          type an action in notation, e.g. play 7s, place room12
-  h  a hint from the hard bot        u  take back your last decision (against bots only)
+  h  hint: the hard bot's 3 best moves, in points ahead of the best rival
+  u  take back your last decision (against bots only)
   space  skip the bots' pauses       s  save now (also after each move)
   b  the next hotel board            ?  this help          q  quit (--load resumes)
 """

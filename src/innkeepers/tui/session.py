@@ -179,10 +179,10 @@ class Session:
         return self.game.view(seat), self.game.legal_actions(seat)
 
     def hints(self, view: dict[str, Any], legal: list[Action]) -> list[HintLine]:
-        """The hard bot's top three decisions with their value (it searches: call this off the UI thread)."""
+        """The hard bot's top three decisions, in notation, with their value: the points it expects to be ahead of
+        the best rival (it searches: call this off the UI thread)."""
         ranked = SearchBot(0, bots.HARD).analyse(view, legal)[:3]
-        return [HintLine(action, f"{self.game.describe(action)} ({value:+.1f} points against the best rival)")
-                for action, value in ranked]
+        return [HintLine(action, f"{action} ({value:+.1f})") for action, value in ranked]
 
     # ------------------------------------------------------------------------------------------ undo
 

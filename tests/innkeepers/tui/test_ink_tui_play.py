@@ -151,10 +151,14 @@ def test_a_hint_from_the_hard_bot_points_at_its_advice(tmp_path: Path) -> None:
             details = app.query_one("#details")
             await wait_for(pilot, lambda: "1. " in rendered(details), limit=60)
             text = words(rendered(details))
-            assert text.startswith("Hint from the hard bot: 1. plays ") and "points against the best rival" in text
-            advised = text.split("1. plays ")[1].split(" ")[0]
+            assert text.startswith("Hint (pts vs best rival): 1. play ")
+            advised = text.split("1. play ")[1].split(" ")[0]
             highlighted = app.chooser._options[app.chooser.option_list.highlighted or 0]
-            assert highlighted.label == advised  # the advised card is the one highlighted: Enter takes it
+            assert highlighted.actions == (Play(advised),)  # the advice is highlighted: Enter takes it
+            lines = rendered(details).splitlines()
+            last = max(i for i, line in enumerate(lines) if line.startswith(("1. ", "2. ", "3. ")))
+            chooser = app.query_one("#chooser")
+            assert details.region.y + last < chooser.region.bottom - 1  # the advice is inside the panel's frame
             assert app.session.game.actions == []  # advice only
 
     run(scenario)
