@@ -21,35 +21,42 @@ from ..game import Game
 from . import render
 
 KEYS = """\
-  Up/Down, Enter  pick an option     1-9  pick by number; rooms by their number
-  Backspace       step back          (10-15: 1 then the second digit)
-  : or t          type an action in notation, e.g. play 7s, place room12
-  h  hint: the hard bot's 3 best moves, in points ahead of the best rival
-  u  take back your last decision (against bots only)
-  space  skip the bots' pauses       s  save now (also after each move)
-  b  the next hotel board            ?  this help          q  quit (--load resumes)
+  Up/Down, Enter  pick an option; Enter confirms every decision
+  1-9             pick by number: a card by its place in your hand,
+                  a room by its number (10-15: 1, then the 2nd digit)
+  Backspace       step back
+  : or t          type an action: play 7s, place room12, pass
+  h               hint: the hard bot's 3 best moves, with the points
+                  it expects to be ahead of the best rival
+  u               take back your last decision (against bots only)
+  space           skip the bots' pauses
+  s               save now (the game also saves after each move)
+  b               the next hotel board
+  ?               this help
+  q               quit (--load resumes)
 """
 
-RULES = """\
-Each trick is played for the face-up customer. Everyone secretly chooses a card, then all are revealed.
-Cards of the customer's suit beat the others (you need not follow suit). Among them, or among all cards
-if nobody followed suit, a Luxury customer goes to the highest number and a Budget customer to the
-lowest; equal numbers are ranked by suit. The runner-up is second place (with two players, the loser).
-
-The winner checks the customer in, with the winning card, in an empty room of their hotel: the numbers
-on a board must rise from room 1 to room 15 (gaps allowed). The room of the amenity the customer wants
-scores +3 (a meeple), any other room +2 (a cube). A winner with no possible room must refer the customer
-to an inn that has one: +1 for each of them (the referrer's cube). If nobody can take it, the winner
-keeps it for -1.
-
-Second place may then choose the next customer (draw 3, pick one, the others go under the deck),
-upgrade a referral on their board (+2 to them instead of +1), relocate one of their customers, or pass.
-
-After every fourth trick everyone secretly keeps their cards and draws up to 7, or changes all 7. The
-game ends after the trick that fills a hotel's 15th room, or after the last customer. Scores: +3 per
-meeple, +2 per cube, +1 per referral hosted (+2 upgraded) and made, -1 per customer kept, and the secret
-bonus card (+2 per customer of its suit on its floor). Ties: most matched amenities, then shared.
-"""
+# Paragraphs, each one string: the screen wraps them at its width.
+RULES = (
+    "Each trick is played for the face-up customer. Everyone secretly chooses a card, then all are "
+    "revealed. Cards of the customer's suit beat the others (you need not follow suit). Among them, or "
+    "among all cards if nobody followed suit, a Luxury customer goes to the highest number and a Budget "
+    "customer to the lowest; equal numbers are ranked by suit. The runner-up is second place (with two "
+    "players, the loser).",
+    "The winner checks the customer in, with the winning card, in an empty room of their hotel: the "
+    "numbers on a board must rise from room 1 to room 15 (gaps allowed). The room of the amenity the "
+    "customer wants scores +3 (a meeple), any other room +2 (a cube). A winner with no possible room must"
+    " refer the customer to an inn that has one: +1 for each of them (the referrer's cube). If nobody can"
+    " take it, the winner keeps it for -1.",
+    "Second place may then choose the next customer (draw 3, pick one, the others go under the deck), "
+    "upgrade a referral on their board (+2 to them instead of +1), relocate one of their customers, or "
+    "pass.",
+    "After every fourth trick everyone secretly keeps their cards and draws up to 7, or changes all 7. "
+    "The game ends after the trick that fills a hotel's 15th room, or after the last customer. Scores: +3"
+    " per meeple, +2 per cube, +1 per referral hosted (+2 upgraded) and made, -1 per customer kept, and "
+    "the secret bonus card (+2 per customer of its suit on its floor). Ties: most matched amenities, then"
+    " shared.",
+)
 
 
 def assumption_state(assumption: Assumption, config: GameConfig) -> tuple[bool, str]:
@@ -80,7 +87,7 @@ def assumptions(config: GameConfig) -> Group:
 def help_text(config: GameConfig) -> Group:
     order = " > ".join(SUIT_SYMBOLS[s] for s in config.suit_order)
     return Group(Text("Keys, no mouse needed", style="bold"), Text(KEYS.rstrip("\n")), Text(""),
-                 Text("The rules in plain words", style="bold"), Text(RULES.rstrip("\n")),
+                 Text("The rules in plain words", style="bold"), Text("\n\n".join(RULES)),
                  Text(f"Equal numbers in this game: {order}."), Text(""), Text(render.LEGEND, style="dim"),
                  Text(""), assumptions(config))
 

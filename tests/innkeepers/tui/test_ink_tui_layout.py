@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 
 from innkeepers import ASSUMPTIONS, Game
 from innkeepers.tui.app import InnkeepersApp
-from innkeepers.tui.screens import HelpScreen
+from innkeepers.tui.screens import KEYS, HelpScreen
 from innkeepers.tui.session import Session
 
 SIZES = [(80, 24), (120, 40)]
@@ -87,7 +87,9 @@ def test_help_lists_the_rules_and_every_assumption_with_its_state(tmp_path: Path
             assert isinstance(app.screen, HelpScreen)
             box = app.screen.query_one("#help", VerticalScroll)
             assert box.max_scroll_x == 0  # no line wider than the screen
-            text = words(rendered(box.query_one("Static")))
+            shown = rendered(box.query_one("Static"))
+            assert all(line.rstrip() in shown for line in KEYS.splitlines())  # every key line whole, not wrapped
+            text = words(shown)
             assert CUT not in text
             assert "a Luxury customer goes to the highest number and a Budget customer to the lowest" in text
             assert "Equal numbers in this game: ♣ > ♦ > ♥ > ♠." in text
