@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ink_helpers import position
 
 import innkeepers
@@ -75,6 +78,32 @@ def test_bots_cannot_peek_at_hidden_cards(name: str, stage: str) -> None:
     decisions = {str(bot().choose(json.loads(json.dumps(g.view(seat))), g.legal_actions(seat)))
                  for g in (real, first, second)}
     assert len(decisions) == 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 4), deal=st.integers(0, 2**32 - 1), moves=st.integers(0, 2**32 - 1),
+       fixed_rooms=st.booleans(), must_follow=st.booleans(), voluntary_referral=st.booleans())
+def test_any_position_gives_the_same_legal_decision_whatever_the_hidden_cards(
+        players: int, deal: int, moves: int, fixed_rooms: bool, must_follow: bool, voluntary_referral: bool) -> None:
+    """I-G-29: from any position of a random game, each bot decides the same for the real game and for two games
+    that hide other cards behind the same view, and its decision is legal."""
+    real = innkeepers.new_game(players=players, seed=deal, fixed_rooms=fixed_rooms, must_follow=must_follow,
+                               voluntary_referral=voluntary_referral)
+    rng = random.Random(moves)
+    for _ in range(rng.randrange(150)):
+        if real.is_over:
+            return
+        seat = rng.choice(real.pending_seats())
+        real.apply(rng.choice(real.legal_actions(seat)), seat=seat)
+    if real.is_over:
+        return
+    seat = rng.choice(real.pending_seats())
+    view = real.view(seat)
+    games = [real, Game.from_view(view, rng.getrandbits(32)), Game.from_view(view, rng.getrandbits(32))]
+    assert all(g.view(seat) == view for g in games)
+    for bot in (lambda: make_bot("greedy", 3), lambda: SearchBot(3, QUICK)):
+        decisions = {bot().choose(g.view(seat), g.legal_actions(seat)) for g in games}
+        assert len(decisions) == 1 and decisions <= set(real.legal_actions(seat))
 
 
 def test_search_is_deterministic_for_a_seed() -> None:
