@@ -10,7 +10,9 @@ wins; every candidate meets the same samples and playout randomness (common rand
 difference is the action's.
 
 Only the best few actions by the greedy values are searched. The budget is a number of samples
-(deterministic for a seed) with an optional wall-clock cap.
+(deterministic for a seed) with an optional wall-clock cap. Measured against the default (30 two-player games
+each, duplicate deals): searching 8 candidates instead of 5 did no better (+0.2 ± 2.4 points a game), nor did
+playing two tricks out instead of one (-1.0 ± 2.5 points, at twice the time).
 """
 
 from __future__ import annotations
