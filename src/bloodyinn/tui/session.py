@@ -7,13 +7,11 @@ save, seating a human at P1 and medium bots elsewhere.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tabletop.saving import write_atomically
+from tabletop import session as table_session
+from tabletop.session import HintLine, TableSession, read_save
 
 from .. import bots
 from ..actions import Action
@@ -21,7 +19,7 @@ from ..bots import Bot
 from ..errors import CorruptSaveError
 from ..events import Event
 from ..game import Game
-from .table import HUMAN, default_seats, seat_label
+from .table import HUMAN, default_seats
 
 SAVE_FORMAT = "bloodyinn/tui-save"
 HINT_LEVEL = "hard"
@@ -35,36 +33,23 @@ def _line(event: Event) -> str:
 
 
 def default_save_path() -> Path:
-    """A fresh file in the current directory, so a new game never overwrites an earlier save."""
-    return Path.cwd() / f"bloodyinn-{datetime.now():%Y%m%d-%H%M%S}.json"
+    return table_session.default_save_path("bloodyinn")
 
 
-@dataclass(frozen=True)
-class HintLine:
-    action: Action
-    text: str
-
-
-class Session:
+class Session(TableSession):
     """One game being played: apply decisions, let bots think, take back, save."""
 
+    SAVE_FORMAT = SAVE_FORMAT
+    GAME_NAME = "bloodyinn"
+    SEATS_WORD = "seat(s)"
+    game: Game
+
     def __init__(self, game: Game, seats: tuple[str, ...], save_path: Path | None, autosave: bool = True) -> None:
-        if len(seats) != game.config.players:
-            raise ValueError(f"the game has {game.config.players} seat(s) but {len(seats)} were given")
-        self.game = game
-        self.seats = seats
-        self.save_path = save_path
-        self.autosave = autosave and save_path is not None
-        humans = sum(kind == HUMAN for kind in seats)
-        self.labels = [seat_label(seat, kind, humans) for seat, kind in enumerate(seats)]
+        super().__init__(game, seats, save_path, autosave)
         self.bots: dict[int, Bot] = {
             seat: bots.make_bot(kind, game.config.seed + seat) for seat, kind in enumerate(seats) if kind != HUMAN}
-        # Why the last autosave failed (None once a save works): the screen shows it, the game goes on.
-        self.save_error: str | None = None
-        # The seat that made each applied decision, so undo knows where the last human decision is.
-        self.deciders: list[int] = []
         table = "solitaire" if game.config.solo else f"game for {len(seats)}"
-        self.log: list[str] = [f"A {game.config.length} {table}: " + ", ".join(self.labels) + "."]
+        self.log.append(f"A {game.config.length} {table}: " + ", ".join(self.labels) + ".")
         self.log.extend(_line(event) for event in game.setup_events)
 
     # ------------------------------------------------------------------------------------------ loading
@@ -72,33 +57,15 @@ class Session:
     @classmethod
     def load(cls, path: Path, save_path: Path | None = None, autosave: bool = True) -> Session:
         """Resume a saved game; its log is rebuilt by replaying the record, so nothing is missing."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise CorruptSaveError(f"cannot read {path}: {exc}") from None
-        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            saved = Game.from_json(json.dumps(data.get("game")))
-            seats = tuple(data.get("seats") or ())
-        else:
-            saved = Game.from_json(json.dumps(data))
-            seats = default_seats(saved.config.players)
+        engine_save, seats = read_save(path, SAVE_FORMAT, CorruptSaveError)
+        saved = Game.from_json(engine_save)
         record = saved.record()
-        session = cls(Game.replay({**record, "actions": []}), seats, save_path or path, autosave)
-        for text in record["actions"]:
-            session._apply(session.game.validate(text))
+        session = cls(Game.replay({**record, "actions": []}), seats or default_seats(saved.config.players),
+                      save_path or path, autosave)
+        for action in record["actions"]:
+            session._apply(session.game.validate(action))
         session.log.append(f"(Resumed from {path.name}.)")
         return session
-
-    def to_json(self) -> str:
-        return json.dumps({"format": SAVE_FORMAT, "seats": list(self.seats),
-                           "game": json.loads(self.game.to_json())})
-
-    def save(self, path: Path | None = None) -> Path:
-        """Write the save atomically: a temporary file next to the target, then a rename, so a failure (a full
-        disk, a read-only folder) never leaves a half-written save. Raises OSError; the game is untouched."""
-        target = path or self.save_path or default_save_path()
-        write_atomically(target, self.to_json())
-        return target
 
     # ------------------------------------------------------------------------------------------ turns
 
@@ -106,13 +73,6 @@ class Session:
     def seat(self) -> int | None:
         """The seat that must decide now (None when the game is over)."""
         return self.game.current_player
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat] == HUMAN
-
-    @property
-    def human_to_play(self) -> bool:
-        return self.is_human(self.seat)
 
     def apply(self, action: Action | str) -> list[str]:
         """Apply the current seat's decision; returns the new log lines. Illegal input raises the engine's
@@ -142,24 +102,8 @@ class Session:
 
     # ------------------------------------------------------------------------------------------ undo
 
-    @property
-    def can_undo(self) -> bool:
-        return any(self.is_human(seat) for seat in self.deciders)
-
-    def undo(self) -> list[str]:
-        """Take back the last human decision and every bot decision made after it."""
-        if not self.can_undo:
-            return ["There is no decision of yours to take back."]
-        lines = []
-        while True:
-            seat = self.deciders.pop()
-            action = self.game.undo()
-            lines.append(f"{self.labels[seat]} takes back: {self.game.describe(action)}.")
-            if self.is_human(seat):
-                break
-        self.log.extend(lines)
-        self.checkpoint()
-        return lines
+    def _take_back(self, seat: int) -> str:
+        return self.game.describe(self.game.undo())
 
     # ------------------------------------------------------------------------------------------ hints
 
@@ -172,16 +116,3 @@ class Session:
     def hints(view: dict[str, Any], legal: list[Action]) -> list[HintLine]:
         """The hard bot's top three suggestions (it searches: call this off the UI thread)."""
         return [HintLine(h.action, h.reason) for h in bots.hint(view, legal, level=HINT_LEVEL, top=3, seed=0)]
-
-    # ------------------------------------------------------------------------------------------ saving
-
-    def checkpoint(self) -> None:
-        """Save after a move; a failure is kept in `save_error` for the screen to show, and the game goes on."""
-        if not self.autosave:
-            return
-        try:
-            self.save()
-        except OSError as exc:
-            self.save_error = f"could not save to {self.save_path}: {exc.strerror or exc}"
-        else:
-            self.save_error = None

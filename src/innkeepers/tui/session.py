@@ -8,14 +8,12 @@ person's decision back also takes back the bots' choices that followed it. A sav
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tabletop.saving import write_atomically
-from tabletop.table import HUMAN, seat_label
+from tabletop import session as table_session
+from tabletop.session import HintLine, TableSession, read_save
+from tabletop.table import HUMAN
 
 from .. import bots
 from ..actions import Action
@@ -45,14 +43,7 @@ def default_seats(players: int) -> tuple[str, ...]:
 
 
 def default_save_path() -> Path:
-    """A fresh file in the current directory, so a new game never overwrites an earlier save."""
-    return Path.cwd() / f"innkeepers-{datetime.now():%Y%m%d-%H%M%S}.json"
-
-
-@dataclass(frozen=True)
-class HintLine:
-    action: Action
-    text: str
+    return table_session.default_save_path("innkeepers")
 
 
 def log_line(event: Event) -> str:
@@ -60,82 +51,40 @@ def log_line(event: Event) -> str:
     return f"{HEADLINE} {event.text}" if event.kind in ("trick", "end_of_game", "reshuffle") else event.text
 
 
-class Session:
+class Session(TableSession):
     """One game being played: apply decisions, let bots think, take back, save."""
 
+    SAVE_FORMAT = SAVE_FORMAT
+    GAME_NAME = "innkeepers"
+    game: Game
+
     def __init__(self, game: Game, seats: tuple[str, ...], save_path: Path | None, autosave: bool = True) -> None:
-        if len(seats) != game.config.players:
-            raise ValueError(f"the game has {game.config.players} seats but {len(seats)} were given")
-        self.game = game
-        self.seats = seats
-        self.save_path = save_path
-        self.autosave = autosave and save_path is not None
-        self.labels = [seat_label(seat, kind, self.humans) for seat, kind in enumerate(seats)]
+        super().__init__(game, seats, save_path, autosave)
         self.bots: dict[int, Bot] = {seat: bots.make_bot(kind, game.config.seed + seat)
                                      for seat, kind in enumerate(seats) if kind != HUMAN}
-        # Why the last autosave failed (None once a save works): the screen shows it, the game goes on.
-        self.save_error: str | None = None
-        # The seat that made each applied decision, so undo knows where the last human decision is.
-        self.deciders: list[int] = []
-        self.log: list[str] = [f"Innkeepers for {len(seats)}: " + ", ".join(self.labels) + "."]
+        self.log.append(f"Innkeepers for {len(seats)}: " + ", ".join(self.labels) + ".")
         self.log.extend(log_line(event) for event in game.setup_events)
-
-    @property
-    def humans(self) -> int:
-        return sum(kind == HUMAN for kind in self.seats)
 
     # ------------------------------------------------------------------------------------------ loading
 
     @classmethod
     def load(cls, path: Path, save_path: Path | None = None, autosave: bool = True) -> Session:
         """Resume a saved game; its log is rebuilt by replaying the record, so nothing is missing."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise CorruptSaveError(f"cannot read {path}: {exc}") from None
-        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            saved = Game.from_json(json.dumps(data.get("game")))
-            seats = tuple(data.get("seats") or ())
-            unknown = [kind for kind in seats if kind not in seat_kinds()]
-            if unknown:
-                raise CorruptSaveError(f"unknown seat {unknown[0]!r} in {path}")
-        else:
-            saved = Game.from_json(json.dumps(data))
-            seats = default_seats(saved.config.players)
+        engine_save, seats = read_save(path, SAVE_FORMAT, CorruptSaveError)
+        saved = Game.from_json(engine_save)
+        unknown = [kind for kind in seats or () if kind not in seat_kinds()]
+        if unknown:
+            raise CorruptSaveError(f"unknown seat {unknown[0]!r} in {path}")
         record = saved.record()
-        session = cls(Game.replay({**record, "actions": []}), seats, save_path or path, autosave)
+        session = cls(Game.replay({**record, "actions": []}), seats or default_seats(saved.config.players),
+                      save_path or path, autosave)
         for text in record["actions"]:
             seat, _, action = text.partition(" ")
             session._apply(session.game.validate(action, seat=int(seat[1:]) - 1), int(seat[1:]) - 1)
         session.log.append(f"(Resumed from {path.name}.)")
         return session
 
-    def to_json(self) -> str:
-        return json.dumps({"format": SAVE_FORMAT, "seats": list(self.seats),
-                           "game": json.loads(self.game.to_json())})
-
-    def save(self, path: Path | None = None) -> Path:
-        """Write the save atomically (a failure never leaves a half-written save). Raises OSError; the game is
-        untouched."""
-        target = path or self.save_path or default_save_path()
-        write_atomically(target, self.to_json())
-        return target
-
-    def checkpoint(self) -> None:
-        """Save after a move; a failure is kept in `save_error` for the screen to show, and the game goes on."""
-        if not self.autosave:
-            return
-        try:
-            self.save()
-        except OSError as exc:
-            self.save_error = f"could not save to {self.save_path}: {exc.strerror or exc}"
-        else:
-            self.save_error = None
-
     # ------------------------------------------------------------------------------------------ turns
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat] == HUMAN
 
     @property
     def seat(self) -> int | None:
@@ -143,10 +92,6 @@ class Session:
         pending = self.game.pending_seats()
         people = [seat for seat in pending if self.is_human(seat)]
         return people[0] if people else pending[0] if pending else None
-
-    @property
-    def human_to_play(self) -> bool:
-        return self.is_human(self.seat)
 
     def apply(self, action: Action | str, seat: int) -> list[str]:
         """Apply `seat`'s decision; returns the new log lines. Illegal input raises the engine's
@@ -190,21 +135,10 @@ class Session:
     def can_undo(self) -> bool:
         """Against bots only: at a hot-seat table, taking a decision back would let one person change theirs
         after seeing another's."""
-        return self.humans == 1 and any(self.is_human(seat) for seat in self.deciders)
+        return self.humans == 1 and super().can_undo
 
-    def undo(self) -> list[str]:
-        """Take back the last human decision and every bot decision made after it."""
-        if not self.can_undo:
-            return ["There is no decision of yours to take back."]
-        lines = []
-        while True:
-            seat = self.deciders.pop()
-            _, action = self.game.undo()
-            # A bot's secret choice stays secret; a person's own decision may be named.
-            secret = action.kind in ("play", "refill") and not self.is_human(seat)
-            lines.append(f"{self.labels[seat]} takes back: {'its choice' if secret else self.game.describe(action)}.")
-            if self.is_human(seat):
-                break
-        self.log.extend(lines)
-        self.checkpoint()
-        return lines
+    def _take_back(self, seat: int) -> str:
+        _, action = self.game.undo()
+        # A bot's secret choice stays secret; a person's own decision may be named.
+        secret = action.kind in ("play", "refill") and not self.is_human(seat)
+        return "its choice" if secret else self.game.describe(action)
