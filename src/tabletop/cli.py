@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
 import typer
+
+from .session import TableSession
+
+S = TypeVar("S", bound=TableSession)
 
 
 def ignored_by_load(ctx: typer.Context, table_options: dict[str, str]) -> str | None:
@@ -15,3 +23,32 @@ def ignored_by_load(ctx: typer.Context, table_options: dict[str, str]) -> str | 
     if not given:
         return None
     return f"--load resumes the saved table, so {', '.join(given)} {'is' if len(given) == 1 else 'are'} ignored."
+
+
+def play_at_table(ctx: typer.Context, table_options: dict[str, str], load: Path | None, save: Path | None,
+                  autosave: bool, *, load_session: Callable[[Path, Path | None, bool], S],
+                  new_session: Callable[[], S], errors: tuple[type[Exception], ...],
+                  run: Callable[[S, tuple[str, ...]], None], command: str) -> None:
+    """What a `play` command does around its game's app: resume the --load file (warning about ignored table
+    options) or set a new table, save at once, run the app with the notices to show, and say afterwards where
+    the game is saved. `errors` (and ValueError) from setting the table become a bad-parameter message."""
+    notices: tuple[str, ...] = ()
+    refused: tuple[type[Exception], ...] = (*errors, ValueError)
+    try:
+        if load is not None:
+            session = load_session(load, save, autosave)
+            warning = ignored_by_load(ctx, table_options)
+            if warning:
+                typer.echo(f"Warning: {warning}", err=True)
+                notices = (warning,)
+        else:
+            session = new_session()
+    except refused as exc:
+        raise typer.BadParameter(str(exc)) from None
+    session.checkpoint()
+    run(session, notices)
+    if session.save_error is not None:
+        typer.echo(f"Your game is not saved: {session.save_error}.", err=True)
+    elif session.autosave and session.save_path is not None and not session.game.is_over:
+        typer.echo(f"Your game is saved in {session.save_path}; resume it with:"
+                   f" {command} --load {session.save_path}")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tabletop.cli import ignored_by_load
+from tabletop.cli import play_at_table
 from tabletop.table import parse_seats
 
 from ..commands.options import FlagOption, parse_flags
@@ -41,26 +41,13 @@ def play(
     from .app import InnkeepersApp
     from .session import Session, default_save_path
 
-    notices: tuple[str, ...] = ()
-    try:
-        if load is not None:
-            session = Session.load(load, save, autosave)
-            warning = ignored_by_load(ctx, TABLE_OPTIONS)
-            if warning:
-                typer.echo(f"Warning: {warning}", err=True)
-                notices = (warning,)
-        else:
-            table = parse_seats(seats, seat_kinds()[1:], range(2, 5)) if seats else default_seats(players or 3)
-            if players is not None and len(table) != players:
-                raise typer.BadParameter(f"--seats names {len(table)} seats but --players is {players}")
-            game = new_game(players=len(table), seed=seed, **parse_flags(flag))
-            session = Session(game, table, save or default_save_path(), autosave)
-    except (InnkeepersError, ValueError) as exc:
-        raise typer.BadParameter(str(exc)) from None
-    session.checkpoint()
-    InnkeepersApp(session, pace=pace, notices=notices).run()
-    if session.save_error is not None:
-        typer.echo(f"Your game is not saved: {session.save_error}.", err=True)
-    elif session.autosave and session.save_path is not None and not session.game.is_over:
-        typer.echo(f"Your game is saved in {session.save_path}; resume it with:"
-                   f" innkeepers play --load {session.save_path}")
+    def new_session() -> Session:
+        table = parse_seats(seats, seat_kinds()[1:], range(2, 5)) if seats else default_seats(players or 3)
+        if players is not None and len(table) != players:
+            raise typer.BadParameter(f"--seats names {len(table)} seats but --players is {players}")
+        game = new_game(players=len(table), seed=seed, **parse_flags(flag))
+        return Session(game, table, save or default_save_path(), autosave)
+
+    play_at_table(ctx, TABLE_OPTIONS, load, save, autosave, load_session=Session.load, new_session=new_session,
+                  errors=(InnkeepersError,), run=lambda session, notices: InnkeepersApp(session, pace, notices).run(),
+                  command="innkeepers play")
