@@ -1,8 +1,9 @@
 """What both games share (The Bloody Inn and Innkeepers): no rules here, only plumbing. The engines never
 import it.
 
-For the faces: atomic saves (`saving`), seats (`table`), the guided choice of a move and the notation prompt
-of the terminal games (`tui`), the --load warning (`cli`).
+For the faces: atomic saves (`saving`), seats (`table`), a terminal game's session (`session`: seats, saves,
+autosave, undo), the terminal games' app (the bots' turns, saving, undo, hints, the end screen), guided choice
+of a move and notation prompt (`tui`), and what the `play` commands do around the app (`cli`).
 
 For bots against bots: where many independent jobs run (`executors`: this process, this machine's cores, a
 Ray cluster), duplicate-deal schedules and running them (`duplicate`), win rates and mean scores with 95%

@@ -14,6 +14,9 @@ from typing import Any, ClassVar
 from .saving import write_atomically
 from .table import HUMAN, seat_label
 
+# Starts the log lines that mark a turning point of the game, which the screen makes stand out.
+HEADLINE = "=="
+
 
 @dataclass(frozen=True)
 class HintLine:
@@ -48,6 +51,8 @@ class TableSession:
     SEATS_WORD: ClassVar[str] = "seats"
 
     game: Any
+    # The seats played by bots, and their bots.
+    bots: dict[int, Any]
 
     def __init__(self, game: Any, seats: tuple[str, ...], save_path: Path | None, autosave: bool = True) -> None:
         if len(seats) != game.config.players:
@@ -104,6 +109,16 @@ class TableSession:
     @property
     def human_to_play(self) -> bool:
         return self.is_human(self.seat)
+
+    # ------------------------------------------------------------------------------------------ hints
+
+    def hint_request(self) -> tuple[dict[str, Any], list[Any]]:
+        """The view and legal actions of the seat to decide, taken on the UI thread for `hints`."""
+        raise NotImplementedError
+
+    def hints(self, view: dict[str, Any], legal: list[Any]) -> list[HintLine]:
+        """The hard bot's top suggestions (it searches: call this off the UI thread)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------------------------------ undo
 

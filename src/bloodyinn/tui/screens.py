@@ -12,9 +12,10 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.screen import ModalScreen
+from textual.widgets import Static
 
+from tabletop.tui import app as tabletop_app
 from tabletop.tui.notation import NotationScreen
 
 from ..cards import APTITUDE, OCCUPATIONS
@@ -179,21 +180,8 @@ def results(game: Game, labels: list[str]) -> RenderableType:
     return Group(*lines)
 
 
-class EndScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Board and log"),
-        Binding("q", "app.quit", "Quit"),
-    ]
+class EndScreen(tabletop_app.EndScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Board and log")]
 
     def __init__(self, game: Game, labels: list[str]) -> None:
-        super().__init__()
-        self._game = game
-        self._labels = labels
-
-    def compose(self) -> Any:
-        with VerticalScroll(id="end"):
-            yield Static(results(self._game, self._labels), id="results")
-        yield Footer()
-
-    def action_back(self) -> None:
-        self.dismiss(None)
+        super().__init__(results(game, labels))

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import session as table_session
-from tabletop.session import HintLine, TableSession, read_save
+from tabletop.session import HEADLINE, HintLine, TableSession, read_save
 
 from .. import bots
 from ..actions import Action
@@ -23,7 +23,6 @@ from .table import HUMAN, default_seats
 
 SAVE_FORMAT = "bloodyinn/tui-save"
 HINT_LEVEL = "hard"
-HEADLINE = "=="
 HEADLINES = ("round", "reshuffle", "final_round", "skip_final_round", "police", "end_of_game", "solo_lost")
 
 

@@ -11,8 +11,10 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tabletop.tui import app as tabletop_app
 
 from ..assumptions import ASSUMPTIONS, Assumption
 from ..cards import BONUS_BY_ID, SUIT_SYMBOLS, bonus_name
@@ -171,21 +173,8 @@ def results(game: Game, labels: list[str]) -> Group:
     return Group(*lines)
 
 
-class EndScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Table and log"),
-        Binding("q", "app.quit", "Quit"),
-    ]
+class EndScreen(tabletop_app.EndScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Table and log")]
 
     def __init__(self, game: Game, labels: list[str]) -> None:
-        super().__init__()
-        self._game = game
-        self._labels = labels
-
-    def compose(self) -> Any:
-        with VerticalScroll(id="end"):
-            yield Static(results(self._game, self._labels), id="results")
-        yield Footer()
-
-    def action_back(self) -> None:
-        self.dismiss(None)
+        super().__init__(results(game, labels))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import session as table_session
-from tabletop.session import HintLine, TableSession, read_save
+from tabletop.session import HEADLINE, HintLine, TableSession, read_save
 from tabletop.table import HUMAN
 
 from .. import bots
@@ -23,7 +23,6 @@ from ..events import Event
 from ..game import Game
 
 SAVE_FORMAT = "innkeepers/tui-save"
-HEADLINE = "=="
 
 
 def default_opponent() -> str:
