@@ -15,6 +15,7 @@ import innkeepers
 import innkeepers.bots
 from bloodyinn.server.settings import ServerSettings
 from bloodyinn.server.verify import verify_replay
+from innkeepers.summary import rules_summary
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -42,6 +43,17 @@ def test_the_lobby_offers_both_games_and_lists_and_filters_their_tables(client: 
     assert [t["id"] for t in client.get("/api/tables?game=bloodyinn").json()] == [bloody]
     unknown = client.get("/api/tables?game=chess")
     assert unknown.status_code == 400 and "unknown game 'chess'" in unknown.json()["message"]
+
+
+def test_a_table_sends_the_rules_in_plain_words_as_its_settings_play_them(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    forced = ink_table(client, seats, flags={"must_follow": True, "fixed_rooms": True})
+    free = ink_table(client, seats)
+    rules = state(client, forced)["rules"]
+    assert rules == list(rules_summary(innkeepers.GameConfig(players=2, must_follow=True, fixed_rooms=True)))
+    assert "you must play one of them" in rules[0] and "a 9 only in room 9" in rules[1]  # I-G-9, I-G-15
+    assert "You need not follow suit" in state(client, free)["rules"][0]
+    assert state(client, create_table(client, seats))["rules"] == []  # The Bloody Inn's face has its own
 
 
 def test_bad_innkeepers_settings_are_refused_naming_what_is_wrong(client: TestClient) -> None:

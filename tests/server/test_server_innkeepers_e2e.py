@@ -57,7 +57,10 @@ def test_a_person_plays_innkeepers_against_bots_from_the_lobby_to_the_end(browse
     assert page.locator("#help tr[data-assumption]").count() == 30
     assert "off" in page.inner_text("#help tr[data-assumption='I-G-9']")
     assert "on" in page.inner_text("#help tr[data-assumption='I-G-15']")
-    assert "Luxury" in page.inner_text("#help ul")
+    # The rules in plain words as this table plays them, from the server (innkeepers.summary): must_follow here.
+    rules = page.inner_text("#help #rules-text")
+    assert "If you hold a card of the customer's suit, you must play one of them" in rules
+    assert "need not follow suit" not in rules and "Second place is the runner-up" in rules  # I-G-9, I-G-11
     page.screenshot(path=str(shots / "innkeepers-start.png"), full_page=True)
     page.click("#help summary")
     deadline = time.monotonic() + 150

@@ -52,8 +52,9 @@ def result(table: LiveTable) -> dict[str, Any] | None:
 def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], events: list[dict[str, Any]],
                   full_log: bool = False) -> dict[str, Any]:
     """What `seat` (None: a spectator) is sent after each accepted action, or on (re)connecting with the
-    whole log. `choices` lists the legal actions, structured, when this seat must decide (several seats may,
-    at once: each sees only its own choices and its own view)."""
+    whole log and the rules in plain words for this table's settings. `choices` lists the legal actions,
+    structured, when this seat must decide (several seats may, at once: each sees only its own choices and its
+    own view)."""
     rules, game = table.rules, table.game
     decides = seat is not None and seat in table.pending and table.seats[seat].kind == "human"
     message: dict[str, Any] = {
@@ -68,8 +69,9 @@ def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], e
         "undo": seat is not None and table.undo_point(seat) is not None,
         "invite": table.options.invite if seat is not None else None,
     }
-    if full_log:
+    if full_log:  # what a (re)connecting client needs once, not with every move
         message["log"] = table.log
+        message["rules"] = rules.rules_text(game)
     else:
         message["events"] = events
     return message

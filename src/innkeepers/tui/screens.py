@@ -17,9 +17,10 @@ from textual.widgets import Static
 from tabletop.tui import app as tabletop_app
 
 from ..assumptions import ASSUMPTIONS, Assumption
-from ..cards import BONUS_BY_ID, SUIT_SYMBOLS, bonus_name
+from ..cards import BONUS_BY_ID, bonus_name
 from ..config import GameConfig
 from ..game import Game
+from ..summary import rules_summary
 from . import render
 
 KEYS = """\
@@ -37,29 +38,6 @@ KEYS = """\
   ?               this help
   q               quit (--load resumes)
 """
-
-# Paragraphs, each one string: the screen wraps them at its width.
-RULES = (
-    "Each trick is played for the face-up customer. Everyone secretly chooses a card, then all are "
-    "revealed. Cards of the customer's suit beat the others (you need not follow suit). Among them, or "
-    "among all cards if nobody followed suit, a Luxury customer goes to the highest number and a Budget "
-    "customer to the lowest; equal numbers are ranked by suit. The runner-up is second place (with two "
-    "players, the loser).",
-    "The winner checks the customer in, with the winning card, in an empty room of their hotel: the "
-    "numbers on a board must rise from room 1 to room 15 (gaps allowed). The room of the amenity the "
-    "customer wants scores +3 (a meeple), any other room +2 (a cube). A winner with no possible room must"
-    " refer the customer to an inn that has one: +1 for each of them (the referrer's cube). If nobody can"
-    " take it, the winner keeps it for -1.",
-    "Second place may then choose the next customer (draw 3, pick one, the others go under the deck), "
-    "upgrade a referral on their board (+2 to them instead of +1), relocate one of their customers, or "
-    "pass.",
-    "After every fourth trick everyone secretly keeps their cards and draws up to 7, or changes all 7. "
-    "The game ends after the trick that fills a hotel's 15th room, or after the last customer. Scores: +3"
-    " per meeple, +2 per cube, +1 per referral hosted (+2 upgraded) and made, -1 per customer kept, and "
-    "the secret bonus card (+2 per customer of its suit on its floor). Ties: most matched amenities, then"
-    " shared.",
-)
-
 
 def assumption_state(assumption: Assumption, config: GameConfig) -> tuple[bool, str]:
     """(switched, words): whether this game plays the alternative of the assumption, and what it plays."""
@@ -87,10 +65,9 @@ def assumptions(config: GameConfig) -> Group:
 
 
 def help_text(config: GameConfig) -> Group:
-    order = " > ".join(SUIT_SYMBOLS[s] for s in config.suit_order)
     return Group(Text("Keys, no mouse needed", style="bold"), Text(KEYS.rstrip("\n")), Text(""),
-                 Text("The rules in plain words", style="bold"), Text("\n\n".join(RULES)),
-                 Text(f"Equal numbers in this game: {order}."), Text(""), Text(render.LEGEND, style="dim"),
+                 Text("The rules in plain words", style="bold"), Text("\n\n".join(rules_summary(config))),
+                 Text(""), Text(render.LEGEND, style="dim"),
                  Text(""), assumptions(config))
 
 

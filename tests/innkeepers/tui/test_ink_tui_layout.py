@@ -11,6 +11,7 @@ from ink_tui_helpers import end_text, make_app, my_turn, rendered, run, wait_for
 from textual.containers import VerticalScroll
 
 from innkeepers import ASSUMPTIONS, Game
+from innkeepers.summary import rules_summary
 from innkeepers.tui.app import InnkeepersApp
 from innkeepers.tui.screens import KEYS, HelpScreen
 from innkeepers.tui.session import Session
@@ -91,8 +92,10 @@ def test_help_lists_the_rules_and_every_assumption_with_its_state(tmp_path: Path
             assert all(line.rstrip() in shown for line in KEYS.splitlines())  # every key line whole, not wrapped
             text = words(shown)
             assert CUT not in text
-            assert "a Luxury customer goes to the highest number and a Budget customer to the lowest" in text
-            assert "Equal numbers in this game: ♣ > ♦ > ♥ > ♠." in text
+            # The rules as this game plays them (I-G-9 must_follow, I-G-10 suit_order), each paragraph whole.
+            assert all(words(paragraph) in text for paragraph in rules_summary(app.session.game.config))
+            assert "If you hold a card of the customer's suit, you must play one of them" in text
+            assert "equal numbers are ranked ♣ > ♦ > ♥ > ♠" in text
             for assumption in ASSUMPTIONS:  # every assumption, with its default (issue 11)
                 assert words(f"{assumption.id} {assumption.question}: {assumption.default}") in text
             assert ("I-G-9 following suit: optional SWITCHED ON: must_follow=True: a player holding the customer's"

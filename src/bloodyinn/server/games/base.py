@@ -102,6 +102,11 @@ class GameRules(ABC):
     def recorded_actions(self, record: dict[str, Any]) -> list[str]:
         """The actions of `game.record()` as notation (without seat prefixes), for checking a replay."""
 
+    def rules_text(self, game: Any) -> list[str]:
+        """The rules in plain words as this game's settings play them, for the table's Rules panel; empty when
+        the game's face shows fixed rules of its own."""
+        return []
+
     def view(self, game: Any, seat: int | None) -> dict[str, Any]:
         view: dict[str, Any] = game.view(seat)
         return view

@@ -11,6 +11,7 @@ import innkeepers
 from innkeepers import bots as innkeepers_bots
 from innkeepers.cards import SUIT_SYMBOLS, SUITS
 from innkeepers.config import BONUS_SUIT_CHOICES
+from innkeepers.summary import rules_summary
 
 from ..errors import bad_request, illegal
 from .base import GameRules
@@ -68,6 +69,9 @@ class InnkeepersRules(GameRules):
 
     def public_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         return {f.name: settings[f.name] for f in fields(innkeepers.GameConfig) if f.name != "seed"}
+
+    def rules_text(self, game: innkeepers.Game) -> list[str]:
+        return list(rules_summary(game.config))
 
     def pending(self, game: innkeepers.Game) -> list[int]:
         return game.pending_seats()

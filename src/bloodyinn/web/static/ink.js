@@ -129,22 +129,13 @@ export function inkResult(result, seats) {
     <tbody>${rows}</tbody></table></div>`;
 }
 
-const RULES = [
-  "Each trick is played for the face-up customer. Everyone chooses a card from their hand in secret; the cards are revealed together.",
-  "Cards of the customer's suit beat all others (you need not follow suit, unless this table says so). A <b>Luxury</b> customer goes to the <b>highest</b> number, a <b>Budget</b> one to the <b>lowest</b>; equal numbers are broken by suit.",
-  "The winner checks the customer in with the winning card: the numbers on a hotel must rise from room 1 to room 15 (gaps allowed). In a room with the amenity the customer wants: +3 (a meeple); elsewhere: +2 (a cube).",
-  "A winner with no possible room refers the customer to a player who has one: +1 for each of them. If nobody can take it, the winner keeps it for −1.",
-  "Second place may then choose the next customer (draw 3, keep one face up), upgrade a referral on their hotel (+2 instead of +1), relocate a customer, or pass.",
-  "After every four tricks everyone chooses in secret: keep 3 cards and draw 4, or discard them and draw 7.",
-  "The game ends after the trick that fills someone's 15th room, or after the 32nd customer. Add your secret bonus card (+2 per customer of its suit on its floor). Most points wins; ties go to the most matched amenities.",
-];
-
 function suitOrder(order) {
   return [...order].map((s) => SUIT[s]).join(" > ");
 }
 
-// The rules in plain words and every assumption, each marked as played at this table or switched by a flag.
-export function inkRules(settings, game) {
+// The rules in plain words (the server words them for this table's settings) and every assumption, each marked
+// as played at this table or switched by a flag.
+export function inkRules(settings, game, paragraphs) {
   const defaults = Object.fromEntries(game.flags.map((f) => [f.name, f.default]));
   const rows = game.assumptions.map((a) => {
     let here = '<span class="badge on">on</span>';
@@ -161,7 +152,7 @@ export function inkRules(settings, game) {
     return `<tr data-assumption="${esc(a.id)}"><td>${esc(a.id)}</td><td>${esc(a.question)}</td><td>${here}</td><td>${plays}</td></tr>`;
   }).join("");
   return `<summary><h2>Rules</h2></summary>
-    <ul>${RULES.map((r) => `<li>${r}</li>`).join("")}</ul>
+    <ul id="rules-text">${paragraphs.map((p) => `<li>${esc(p)}</li>`).join("")}</ul>
     <h3>Assumptions at this table</h3>
     <p>The rulebook draft leaves these questions open. <b>on</b>: this table plays the edition's default; <b>off</b>: a flag switched it.</p>
     <div class="scroll-x"><table class="assumptions"><thead><tr><th>Gap</th><th>Question</th><th>Here</th><th>What this table plays</th></tr></thead>

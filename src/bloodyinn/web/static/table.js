@@ -188,7 +188,7 @@ function receive(message) {
       if (message.log) log = message.log;
       else log.push(...message.events);
       state = message;
-      if (!face) setUpFace(message.table.game || "bloodyinn");
+      if (!face) setUpFace(message);
       render();
       break;
     case "presence":
@@ -253,7 +253,9 @@ function renderOwnLink() {
   $("copy-own-link").textContent = "Copy";
 }
 
-function setUpFace(game) {
+// The first message is a whole one (the log, this table's rules in plain words): it sets up the game's face.
+function setUpFace(message) {
+  const game = message.table.game || "bloodyinn";
   face = FACES[game] || FACES.bloodyinn;
   menu = face.menu();
   document.querySelector("header.top h1 a").textContent = face.title;
@@ -262,7 +264,7 @@ function setUpFace(game) {
     $("board").setAttribute("aria-label", "The trick");
     fetch("/api/options").then((r) => r.json()).then((options) => {
       const rules = options.games.find((g) => g.id === "innkeepers");
-      $("help").innerHTML = inkRules(state.table.settings, rules);
+      $("help").innerHTML = inkRules(message.table.settings, rules, message.rules || []);
     });
   }
 }
