@@ -5,7 +5,8 @@ For the faces: atomic saves (`saving`), seats (`table`), a terminal game's sessi
 autosave, undo), the terminal games' app (the bots' turns, saving, undo, hints, the end screen), guided choice
 of a move and notation prompt (`tui`), and what the `play` commands do around the app (`cli`).
 
-For bots against bots: where many independent jobs run (`executors`: this process, this machine's cores, a
+For bots: the random baseline and building a bot by name (`bots`). For bots against bots: where many
+independent jobs run (`executors`: this process, this machine's cores, a
 Ray cluster), duplicate-deal schedules and running them (`duplicate`), win rates and mean scores with 95%
 intervals and Elo-style ratings (`ratings`), a tournament's tables, JSON and CSV (`report`), and the
 command-line options that pick an executor (`options`). These grew inside `bloodyinn.bots`, but importing

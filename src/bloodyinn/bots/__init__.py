@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop.bots import RandomBot, bot_by_name
+
 from .base import Bot, Hint
 from .greedy import GreedyBot
 from .hints import hint
 from .levels import LEVEL_FACTORIES
 from .mcts import MctsBot, SearchConfig
 from .planner import PlannerBot
-from .random_bot import RandomBot
 
 # Bot names and the named levels faces offer; each maps to a factory taking a seed.
 BOTS: dict[str, Callable[[int | None], Bot]] = {
@@ -29,11 +30,7 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name or level (e.g. 'random', 'greedy', 'mcts', 'easy', 'medium', 'hard')."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
-    return factory(seed)
+    return bot_by_name(BOTS, name, seed)
 
 
 __all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "Hint", "MctsBot", "RandomBot", "SearchConfig", "hint",

@@ -26,7 +26,7 @@ from gymnasium import spaces
 from ..game import Game, new_game
 from .encoding import VOCABULARY_SIZE
 from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, SeatObserver
-from .pettingzoo_env import describe_position
+from .pettingzoo_env import render_position
 from .tokengame import TokenGame, final_rewards
 
 ENV_ID = "bloodyinn/Solitaire-v0"
@@ -102,11 +102,7 @@ class SolitaireEnv(gym.Env[np.ndarray, np.int64]):
         return {"action_mask": self._observer.mask(0)}
 
     def render(self) -> str | None:
-        text = describe_position(self.game, self.tokens.prefix if self.tokens else [])
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_position(self.game, self.tokens.prefix if self.tokens else [], self.render_mode)
 
 
 gym.register(id=ENV_ID, entry_point=f"{__name__}:SolitaireEnv")

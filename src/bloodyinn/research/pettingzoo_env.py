@@ -160,11 +160,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             self.render()
 
     def render(self) -> str | None:
-        text = describe_position(self.game, self.tokens.prefix if self.tokens else [])
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_position(self.game, self.tokens.prefix if self.tokens else [], self.render_mode)
 
     def close(self) -> None:
         self.tokens = None
@@ -208,3 +204,12 @@ def describe_position(game: Game, prefix: list[int]) -> str:
     assert seat is not None
     typed = token_text(prefix) or "nothing yet"
     return f"round {game.view(None)['round']}, P{seat + 1} decides ({game.decision}), typed: {typed}; {scores}"
+
+
+def render_position(game: Game, prefix: list[int], render_mode: str | None) -> str | None:
+    """What both environments' `render()` gives: the position in one line, printed in "human" mode, else returned."""
+    text = describe_position(game, prefix)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop.bots import RandomBot, bot_by_name
+
 from .base import Bot
 from .greedy import GreedyBot
-from .random_bot import RandomBot
 from .search import SearchBot, SearchConfig
 
 # The search bot as the hard level: the samples fix its decision for a seed; the time cap only keeps a decision
@@ -37,11 +38,7 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name or level (e.g. 'random', 'greedy', 'easy', 'hard')."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
-    return factory(seed)
+    return bot_by_name(BOTS, name, seed)
 
 
 __all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "SearchConfig", "make_bot"]
