@@ -42,13 +42,14 @@ def test_the_board_shows_every_room_and_innkeeper_in_full(tmp_path: Path, size: 
                         assert occ.annex_name in row
             board = app.query_one("#board", VerticalScroll)
             if board.max_scroll_y > 0:  # a small terminal: the innkeepers are one key away, and back
-                await pilot.press("i")
-                await pilot.pause(0.05)
                 players = app.query_one("#players")
-                assert board.scroll_y == min(players.virtual_region.y, board.max_scroll_y) > 0
                 await pilot.press("i")
-                await pilot.pause(0.05)
-                assert board.scroll_y == 0
+                # Waited for, not paused for: on a loaded machine the layout may settle a frame later.
+                await wait_for(pilot, lambda: board.scroll_y == min(players.virtual_region.y, board.max_scroll_y),
+                               limit=5)
+                assert board.scroll_y > 0
+                await pilot.press("i")
+                await wait_for(pilot, lambda: board.scroll_y == 0, limit=5)
             shown = rendered(app.query_one("#players"))
             assert CUT not in shown
             for player in view["players"]:
@@ -96,8 +97,7 @@ def test_the_card_reference_reads_at_any_width(tmp_path: Path, size: tuple[int, 
                     " do not pay the wages of one accomplice in your hand.") in text
             assert "Brigadier Chief [P2] police, kills" in text
             await pilot.press("end")
-            await pilot.pause(0.05)
-            assert box.scroll_y == box.max_scroll_y  # the end of the list can be reached
+            await wait_for(pilot, lambda: box.scroll_y == box.max_scroll_y > 0)  # the end of the list can be reached
 
     run(scenario)
 

@@ -269,7 +269,6 @@ def test_hot_seat_passes_the_keyboard(tmp_path: Path) -> None:
             assert titles == {"P1 (human): your move", "P2 (human): your move"}
             await wait_for(pilot, my_turn(app))
             await pilot.press("u")  # at a hot-seat table, undo takes back the last decision, whoever made it
-            await pilot.pause(0.05)
-            assert "takes back" in app.session.log[-1]
+            await wait_for(pilot, lambda: "takes back" in app.session.log[-1])
 
     run(scenario)

@@ -72,8 +72,7 @@ def test_an_unwritable_save_path_is_shown_and_the_game_goes_on(tmp_path: Path) -
                 await take_turn(app, pilot, choices)
                 await wait_for(pilot, my_turn(app))
             await pilot.press("s")  # saving by hand says why it fails, too
-            await pilot.pause(0.05)
-            assert any(n.message.startswith("Could not save") for n in app._notifications)
+            await wait_for(pilot, lambda: any(n.message.startswith("Could not save") for n in app._notifications))
 
     run(scenario)
     assert len(session.game.actions) >= 3

@@ -3,12 +3,14 @@ rules and every assumption with whether this game switches it; the end table fit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from ink_helpers import position, random_game
 from ink_tui_helpers import end_text, make_app, my_turn, rendered, run, wait_for, words
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 
 from innkeepers import ASSUMPTIONS, Game
 from innkeepers.summary import rules_summary
@@ -30,6 +32,10 @@ def cell(board: str, room: int) -> tuple[str, str]:
 CUT = "…"  # what Rich and Textual print where they truncate
 
 
+def whole_on_screen(widget: Widget) -> Callable[[], bool]:
+    return lambda: widget.region.height == widget.outer_size.height
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_every_room_of_every_hotel_shows_in_full(tmp_path: Path, size: tuple[int, int]) -> None:
     game = position(players=4, boards={0: {1: ("2s", "lux-s-pool"), 12: ("14h", "bud-h-restaurant", 1)},
@@ -47,8 +53,7 @@ def test_every_room_of_every_hotel_shows_in_full(tmp_path: Path, size: tuple[int
             for seat in range(4):
                 board = app.query_one(f"#board{seat}")
                 left.scroll_to_widget(board, animate=False, top=True)
-                await pilot.pause(0.05)
-                assert board.region.height == board.outer_size.height  # the whole board is on the screen
+                await wait_for(pilot, whole_on_screen(board), limit=5)
                 shown = rendered(board)
                 assert CUT not in shown
                 for room in range(1, 16):
@@ -105,8 +110,7 @@ def test_help_lists_the_rules_and_every_assumption_with_its_state(tmp_path: Path
             assert "I-G-1 player count: 2 to 4 players this game: 2 players" in text
             assert text.count("SWITCHED ON") == 3  # I-G-8's reminder follows the suit order too
             await pilot.press("end")
-            await pilot.pause(0.05)
-            assert box.scroll_y == box.max_scroll_y  # the end of the list can be reached
+            await wait_for(pilot, lambda: box.scroll_y == box.max_scroll_y > 0)  # the end of the list can be reached
             await pilot.press("escape")
             assert not isinstance(app.screen, HelpScreen)
 

@@ -80,8 +80,7 @@ def test_illegal_typed_input_is_refused_with_the_engines_reason(tmp_path: Path) 
             assert game.to_json() == before  # the game is exactly as it was
             await pilot.press("escape")
             await pilot.press("9")  # no ninth card in a hand of seven: said, nothing happens
-            await pilot.pause(0.05)
-            assert any("no option 9" in n.message for n in app._notifications)
+            await wait_for(pilot, lambda: any("no option 9" in n.message for n in app._notifications))
             assert game.to_json() == before
             await pilot.press("colon")
             await pilot.press(*f"play {hand[0]}", "enter")  # the engine's notation works too
