@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, parse_action
+from .compact_view import CompactView, build_compact_view
 from .config import GameConfig
 from .describe import describe_action
 from .errors import ConfigError, CorruptSaveError, IllegalActionError
@@ -226,6 +227,13 @@ class Game:
         if seat is not None and not 0 <= seat < self.config.players:
             raise IllegalActionError(f"there is no seat {seat} in a {self.config.players}-player game")
         return build_view(self, seat, legal_actions)
+
+    def compact_view(self, seat: int | None) -> CompactView:
+        """The same view as flat, hashable numbers (`compact_view.CompactView`), several times cheaper to build:
+        for encoders that read a view at every decision. It is computed from what `view(seat)` shows only."""
+        if seat is not None and not 0 <= seat < self.config.players:
+            raise IllegalActionError(f"there is no seat {seat} in a {self.config.players}-player game")
+        return build_compact_view(self, seat)
 
     # ---------------------------------------------------------------------------------------- records
 

@@ -22,6 +22,7 @@ import bloodyinn
 from bloodyinn import Bribe, Build, Bury, Game, Kill, Pass, PayGravedigger, Place, Release, parse_action
 from bloodyinn.actions import canonical_cards
 from bloodyinn.cards import CARD_IDS, CARD_OCC, NUM_CARDS, OCCUPATION_BY_ID, OCCUPATIONS, annex_rank, annex_ref
+from bloodyinn.compact_view import compact_view_from_view
 from bloodyinn.config import CASH_CAP
 from bloodyinn.invariants import violations, zones
 from bloodyinn.rules import flow
@@ -383,3 +384,32 @@ def test_determinized_games_look_the_same_from_the_seat_that_saw_them(config: tu
         assert violations(imagined.state, imagined.config) == []
         assert imagined.view(seat) == view
         assert imagined.legal_actions() == game.legal_actions()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@settings(max_examples=2, deadline=None)
+@given(deal=SEEDS, moves=SEEDS)
+def test_the_compact_view_is_the_view_in_other_words(config: tuple[int, str, tuple[str, ...]], deal: int,
+                                                      moves: int) -> None:
+    """R-INFO-1/2: `compact_view(seat)` is computed from what `view(seat)` shows, in every position of a game,
+    for every seat and the spectator, so it hides everything the view hides."""
+    players, length, variants = config
+    game = bloodyinn.new_game(players=players, length=length, variants=variants, seed=deal)
+    positions = 0
+    for _ in random_play(game, moves):
+        for seat in (None, *range(players)):
+            assert game.compact_view(seat) == compact_view_from_view(game.view(seat))
+        positions += 1
+    assert positions > 0 and game.compact_view(0).is_over
+
+
+def test_the_compact_view_shows_no_hidden_card() -> None:
+    """R-INFO-2: two games that differ only in the order of the entrance stack below its top card and in which
+    cards were culled have the same compact views."""
+    game = bloodyinn.new_game(players=3, length="short", seed=11)
+    other = Game.from_view(game.view(0), seed=5)
+    assert other.state.entrance[:-1] != game.state.entrance[:-1]  # really another deal of the hidden cards
+    for seat in (None, 0, 1, 2):
+        assert other.compact_view(seat) == game.compact_view(seat)
+    with pytest.raises(bloodyinn.IllegalActionError, match="no seat 3"):
+        game.compact_view(3)

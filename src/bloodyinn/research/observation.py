@@ -11,12 +11,14 @@ docs/research.md prints it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..cards import CARD_BY_ID, CARD_OCC, OCCUPATIONS
+from ..compact_view import CompactView, compact_view_from_view
+from ..state import CLOSED, NO_CARD, NOBODY, WHITE
 from .encoding import ANNEX_TOKENS, VOCABULARY_SIZE
 
 if TYPE_CHECKING:
@@ -117,157 +119,239 @@ _SCALE = _scale()
     offset for _, offset, _, _ in LAYOUT)
 _STAGE_AT = {stage: _STAGE + i for i, stage in enumerate(STAGES)}
 _DECISION_AT = {decision: _DECISION + i for i, decision in enumerate(DECISIONS)}
-
-
-def _card_index(offset: int) -> dict[str, int]:
-    """Card id -> the entry counting its occupation in the per-occupation section at `offset`."""
-    return {card_id: offset + CARD_OCC[card] for card_id, card in CARD_BY_ID.items()}
-
-
-# Index tables, so that a view's card lists map to entries with one dict look-up per card.
-_PILES = tuple((pile, _card_index(offset)) for pile, offset in
-               (("bistro", _BISTRO), ("exit", _EXIT), ("gravedigger", _GRAVEDIGGER),
-                ("unused_peasants", _UNUSED_PEASANTS)))
-_ENTRANCE_TOP_AT = _card_index(_ENTRANCE_TOP)
-_ENTRANCE_CARDS_AT = _card_index(_ENTRANCE_CARDS)
-_ARRIVAL_AT = _card_index(_ARRIVAL)
-
-
-def _rooms_index(players: int, seat: int) -> list[tuple[dict[Any, int], dict[int, int], dict[str, int]]]:
-    """Per room, seen from `seat`: key (a seat, "white" or None for closed) -> entry, Room Service seat -> entry,
-    guest card id -> entry."""
-    tables = []
-    relative = {s: (s - seat) % players for s in range(players)}
-    for room in range(8):
-        base = _ROOMS + room * _ROOM_SIZE
-        keys: dict[Any, int] = {None: base + 5, "white": base + 4}
-        keys.update((s, base + r) for s, r in relative.items())
-        tables.append((keys, {s: base + 6 + r for s, r in relative.items()}, _card_index(base + 10)))
-    return tables
-
-
-_ROOMS_AT = {(players, seat): _rooms_index(players, seat) for players in range(1, 5) for seat in range(players)}
-_HAND_AT = [_card_index(_PLAYER + r * _PLAYER_SIZE + 3) for r in range(4)]
-_CORPSES_AT = [_card_index(_PLAYER + r * _PLAYER_SIZE + 3 + NUM_OCCUPATIONS) for r in range(4)]
-_ANNEX_AT = {card_id: _ANNEXES + i * _ANNEX_SIZE for i, card_id in enumerate(CARD_ANNEXES)}
-
-
-def _view_entries(view: dict[str, Any]) -> tuple[list[int], list[int], list[float]]:
-    """The view part of an observation as (hits, where, values): every counted feature (flag, one-hot, card)
-    is one hit of its entry, weighted later by `_SCALE`; the scalar features are `values` set at `where`."""
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("observations are built from a seat's view, not the spectator's (seat None)")
-    settings = view["settings"]
-    players = settings["players"]
-    hits = [_SEAT + seat, _PLAYERS + players - 1, _STAGE_AT[view["stage"]],
-            _FIRST + (view["first_player"] - seat) % players]
-    variants = settings["variants"]
-    if settings["length"] == "long":
-        hits.append(_SETTINGS)
-    if "unlimited_wealth" in variants:
-        hits.append(_SETTINGS + 1)
-    if "first_come_first_served" in variants:
-        hits.append(_SETTINGS + 2)
-    if view["season"] == 2:
-        hits.append(_SEASON)
-    if view["final_round"]:
-        hits.append(_SEASON + 1)
-    if view["decision"] is not None:
-        hits.append(_DECISION_AT[view["decision"]])
-    if view["current_player"] is not None:
-        hits.append(_CURRENT + (view["current_player"] - seat) % players)
-    if view["police_present"]:
-        hits.append(_POLICE)
-    if view["is_over"]:
-        hits.append(_OVER)
-    if view["lost"]:
-        hits.append(_OVER + 1)
-    entrance = view["entrance"]
-    if entrance["top"]:
-        hits.append(_ENTRANCE_TOP_AT[entrance["top"]])
-    if entrance["cards"]:
-        hits += map(_ENTRANCE_CARDS_AT.__getitem__, entrance["cards"])
-    if view["arrival"]:
-        hits.append(_ARRIVAL_AT[view["arrival"]])
-    for room, (key_at, service_at, guest_at) in zip(view["rooms"], _ROOMS_AT[players, seat]):
-        hits.append(key_at[room["key"]])
-        if room["room_service"] is not None:
-            hits.append(service_at[room["room_service"]])
-        if room["guest"]:
-            hits.append(guest_at[room["guest"]])
-    for pile, index in _PILES:
-        hits += map(index.__getitem__, view[pile])
-    where = [_ROUND, _TURN, _POLICE + 1, _ENTRANCE_SIZE, _CULLED]
-    values = [view["round"] / ROUND_SCALE, view["turn"] / TURN_SCALE, view["pending_release"] / 4.0,
-              entrance["size"] / CARDS_SCALE, view["culled"] / CARDS_SCALE]
-    for player in view["players"]:
-        r = (player["seat"] - seat) % players
-        base = _PLAYER + r * _PLAYER_SIZE
-        hits.append(base)
-        hits += map(_HAND_AT[r].__getitem__, player["hand"])
-        hits += map(_CORPSES_AT[r].__getitem__, player["corpses"])
-        barn = player["barn"]
-        where += [base + 1, base + 2, base + 3 + 2 * NUM_OCCUPATIONS, base + 4 + 2 * NUM_OCCUPATIONS,
-                  base + 5 + 2 * NUM_OCCUPATIONS]
-        values += [player["cash"] / CASH_SCALE, player["checks"] / CHECKS_SCALE, len(barn["buried"]) / ANNEX_SCALE,
-                   barn["free"] / ANNEX_SCALE, sum([bonus[1] for bonus in player["end_bonus"]]) / BONUS_SCALE]
-        for annex in player["annexes"]:
-            slot = _ANNEX_AT[annex["annex"]]
-            hits.append(slot + r)
-            hits += [slot + 4] * len(annex["buried"])
-            hits += [slot + 5] * annex["free"]
-    return hits, where, values
-
-
+_ANNEX_AT = {CARD_BY_ID[card_id]: _ANNEXES + i * _ANNEX_SIZE for i, card_id in enumerate(CARD_ANNEXES)}
 _WEIGHTS: list[float] = _SCALE.tolist()
-_ZEROS = array("f", bytes(4 * OBSERVATION_SIZE))
+
+# The observation is built section by section (the header, the entrance, the rooms, each pile, the annexes, each
+# player, the prefix), each a pure function of its own part of the compact view. An `ObservationEncoder`
+# remembers each section's float32 bytes by that part: between two decisions most parts do not change.
 
 
-def _empty_prefix_observation(view: dict[str, Any]) -> array[float]:
-    """The whole observation with nothing typed yet, as a float32 `array.array`: the cheapest buffer to fill item by
-    item (a few dozen items; numpy's per-call costs would exceed the work), which numpy then wraps without a copy.
-    Each hit adds its entry's weight in float32, so a count of k copies is k/copies as the scale says."""
-    hits, where, values = _view_entries(view)
-    observation = array("f", _ZEROS)
+def _section(start: int, end: int, hits: Iterable[int], where: Sequence[int] = (),
+             values: Sequence[float] = ()) -> bytes:
+    """Entries `start`..`end` as float32 bytes: each hit adds its entry's weight (`_SCALE`) in float32, so a count
+    of k copies is k/copies as the scale says; `values` are then set at `where`."""
+    section = array("f", bytes(4 * (end - start)))
     weights = _WEIGHTS
     for index in hits:
-        observation[index] += weights[index]
+        section[index - start] += weights[index]
     for index, value in zip(where, values):
-        observation[index] = value
-    return observation
+        section[index - start] = value
+    return section.tobytes()
+
+
+def _table(key: tuple[Any, ...]) -> bytes:
+    """The observer's seat and the game's settings: (seat, players, long, unlimited wealth, first come first
+    served)."""
+    seat, players, long, unlimited_wealth, first_come_first_served = key
+    hits = [_SEAT + seat, _PLAYERS + players - 1]
+    hits += [entry for flag, entry in ((long, _SETTINGS), (unlimited_wealth, _SETTINGS + 1),
+                                       (first_come_first_served, _SETTINGS + 2)) if flag]
+    return _section(0, _ROUND, hits)
+
+
+def _round(key: tuple[Any, ...]) -> bytes:
+    """The round and the season: (round, season, final round)."""
+    round_, season, final_round = key
+    hits = [entry for flag, entry in ((season == 2, _SEASON), (final_round, _SEASON + 1)) if flag]
+    return _section(_ROUND, _STAGE, hits, (_ROUND,), (round_ / ROUND_SCALE,))
+
+
+def _moment(key: tuple[Any, ...]) -> bytes:
+    """Where the round stands, seats relative to the observer: (stage, decision, first player, current player
+    or None, turn, police present, accomplices to release, over, lost)."""
+    stage, decision, first_player, current_player, turn, police_present, pending_release, is_over, lost = key
+    hits = [_STAGE_AT[stage], _FIRST + first_player]
+    hits += [entry for flag, entry in ((police_present, _POLICE), (is_over, _OVER), (lost, _OVER + 1)) if flag]
+    if decision is not None:
+        hits.append(_DECISION_AT[decision])
+    if current_player is not None:
+        hits.append(_CURRENT + current_player)
+    return _section(_STAGE, _ENTRANCE_SIZE, hits, (_TURN, _POLICE + 1), (turn / TURN_SCALE, pending_release / 4.0))
+
+
+def _counts(cards: tuple[int, ...] | None) -> bytes:
+    """Cards counted per occupation, each count divided by the occupation's copies: the piles', the hands', the
+    corpses' and the season-2 entrance stack's sections all read so."""
+    return _section(_BISTRO, _EXIT, [_BISTRO + CARD_OCC[card] for card in cards or ()])
+
+
+def _float32(value: float) -> bytes:
+    return array("f", [value]).tobytes()
+
+
+def _one_hot_per_card(start: int) -> tuple[bytes, ...]:
+    """A card's occupation one-hot, by card number + 1 (index 0: no card)."""
+    return (bytes(4 * NUM_OCCUPATIONS),
+            *[_section(start, start + NUM_OCCUPATIONS, [start + CARD_OCC[card]]) for card in range(len(CARD_OCC))])
+
+
+# Sections of one number or one card, precomputed by that number (cards in the game: 78).
+_CARDS_COUNT = tuple(_float32(count / CARDS_SCALE) for count in range(len(CARD_OCC) + 1))
+_ENTRANCE_TOP_PART = _one_hot_per_card(_ENTRANCE_TOP)
+_ARRIVAL_PART = _one_hot_per_card(_ARRIVAL)
+
+
+_ROOM_END = _ROOMS + _ROOM_SIZE
+
+
+def _room(key: tuple[int, int, int]) -> bytes:
+    """One room (the same at every room number), seats relative to the observer: (key: a relative seat, `WHITE`
+    or `CLOSED`; Room Service: a relative seat or `NOBODY`; guest card or `NO_CARD`)."""
+    holder, service, guest = key
+    hits = [_ROOMS + 5 if holder == CLOSED else _ROOMS + 4 if holder == WHITE else _ROOMS + holder]
+    if service != NOBODY:
+        hits.append(_ROOMS + 6 + service)
+    if guest != NO_CARD:
+        hits.append(_ROOMS + 10 + CARD_OCC[guest])
+    return _section(_ROOMS, _ROOM_END, hits)
+
+
+def _annexes(key: tuple[Any, ...]) -> bytes:
+    """Every built annex seen from `seat`: (players, seat, each seat's annexes)."""
+    players, seat, annexes = key
+    hits = []
+    for owner, built in enumerate(annexes):
+        relative = (owner - seat) % players
+        for annex, buried, free in built:
+            slot = _ANNEX_AT[annex]
+            hits += [slot + relative] + [slot + 4] * buried + [slot + 5] * free
+    return _section(_ANNEXES, _PLAYER, hits)
+
+
+_BARN = _PLAYER + 3 + 2 * NUM_OCCUPATIONS  # a player's barn and end bonus, after the hand and corpses
+
+
+def _purse(key: tuple[int, int]) -> bytes:
+    """A seat's first entries (the same at every relative place): present, and (cash, checks)."""
+    cash, checks = key
+    return _section(_PLAYER, _PLAYER + 3, [_PLAYER], (_PLAYER + 1, _PLAYER + 2),
+                    (cash / CASH_SCALE, checks / CHECKS_SCALE))
+
+
+def _barn(key: tuple[int, int, int]) -> bytes:
+    """A seat's last entries: (barn corpses, barn free places, end bonus)."""
+    buried, free, end_bonus = key
+    return _section(_BARN, _BARN + 3, (), (_BARN, _BARN + 1, _BARN + 2),
+                    (buried / ANNEX_SCALE, free / ANNEX_SCALE, end_bonus / BONUS_SCALE))
+
+
+_NO_PLAYER = bytes(4 * _PLAYER_SIZE)
+
+
+def _prefix(prefix: tuple[int, ...]) -> bytes:
+    """The tokens typed so far in this decision."""
+    hits = [_PREFIX_COUNTS + token for token in prefix]
+    if prefix:
+        hits.append(_PREFIX_LAST + prefix[-1])
+    return _section(_PREFIX_COUNTS, OBSERVATION_SIZE, hits, (_PREFIX_LENGTH,), (len(prefix) / PREFIX_SCALE,))
+
+
+_NO_PREFIX = _prefix(())
+
+
+class ObservationEncoder:
+    """Observations from compact views (`Game.compact_view`), each section's bytes remembered by the part of the
+    view it encodes, up to `limit` parts per section (then that section's memory starts again). Each environment
+    has its own, so its memory follows its own games."""
+
+    def __init__(self, limit: int = 4096) -> None:
+        self.limit = limit
+        self._table: dict[Any, bytes] = {}
+        self._round: dict[Any, bytes] = {}
+        self._moment: dict[Any, bytes] = {}
+        self._counts: dict[Any, bytes] = {}
+        self._rooms: dict[Any, bytes] = {}
+        self._annexes: dict[Any, bytes] = {}
+        self._purses: dict[Any, bytes] = {}
+        self._barns: dict[Any, bytes] = {}
+        self._prefixes: dict[Any, bytes] = {}
+
+    def _compute(self, memory: dict[Any, bytes], section: Callable[[Any], bytes], key: Any) -> bytes:
+        if len(memory) >= self.limit:
+            memory.clear()
+        part = memory[key] = section(key)
+        return part
+
+    def view_bytes(self, view: CompactView) -> bytes:
+        """The view part of the observation (the first `VIEW_SIZE` entries) as float32 bytes."""
+        seat = view.seat
+        if seat is None:
+            raise ValueError("observations are built from a seat's view, not the spectator's (seat None)")
+        players, seats, compute = view.players, view.seats, self._compute
+        # A part is never empty, so `or` tells a miss.
+        key: Any = view[:5]
+        parts = [self._table.get(key) or compute(self._table, _table, key)]
+        key = view[5:8]
+        parts.append(self._round.get(key) or compute(self._round, _round, key))
+        current = view.current_player
+        key = (view.stage, view.decision, (view.first_player - seat) % players,
+               None if current is None else (current - seat) % players, *view[12:17])
+        parts.append(self._moment.get(key) or compute(self._moment, _moment, key))
+        counts = self._counts
+        cards = view.entrance_cards
+        parts += [_CARDS_COUNT[view.entrance_size], _ENTRANCE_TOP_PART[view.entrance_top + 1],
+                  counts.get(cards) or compute(counts, _counts, cards),
+                  _ARRIVAL_PART[view.arrival + 1], _CARDS_COUNT[view.culled]]
+        memory = self._rooms
+        for holder, service, guest in zip(view.keys, view.room_service, view.guests):
+            key = (holder if holder < 0 else (holder - seat) % players,
+                   service if service < 0 else (service - seat) % players, guest)
+            parts.append(memory.get(key) or compute(memory, _room, key))
+        for cards in view[25:29]:  # bistro, exit, gravedigger, unused peasants
+            parts.append(counts.get(cards) or compute(counts, _counts, cards))
+        key = (players, seat, tuple([player.annexes for player in seats]))
+        parts.append(self._annexes.get(key) or compute(self._annexes, _annexes, key))
+        purses, barns = self._purses, self._barns
+        for r in range(4):
+            if r < players:
+                player = seats[(seat + r) % players]
+                key = player[:2]
+                parts.append(purses.get(key) or compute(purses, _purse, key))
+                parts.append(counts.get(player.hand) or compute(counts, _counts, player.hand))
+                parts.append(counts.get(player.corpses) or compute(counts, _counts, player.corpses))
+                key = player[5:8]
+                parts.append(barns.get(key) or compute(barns, _barn, key))
+            else:
+                parts.append(_NO_PLAYER)
+        return b"".join(parts)
+
+    def prefix_bytes(self, prefix: tuple[int, ...]) -> bytes:
+        """The prefix part of the observation (the rest after `VIEW_SIZE`) as float32 bytes."""
+        return self._prefixes.get(prefix) or self._compute(self._prefixes, _prefix, prefix)
+
+    def observation(self, view: CompactView, prefix: Sequence[int] = ()) -> np.ndarray:
+        return _vector((self.view_bytes(view), self.prefix_bytes(tuple(prefix))))
+
+
+_ENCODER = ObservationEncoder()  # for the functions below
+
+
+def _vector(parts: Iterable[bytes]) -> np.ndarray:
+    """The parts joined into one writable float32 vector (a bytearray that numpy wraps without a copy)."""
+    return np.frombuffer(bytearray().join(parts), dtype=np.float32)
 
 
 def view_features(view: dict[str, Any]) -> np.ndarray:
     """The view part of the observation (the first `VIEW_SIZE` entries), float32."""
-    return np.frombuffer(_empty_prefix_observation(view), dtype=np.float32, count=VIEW_SIZE)
-
-
-def _type_prefix(observation: array[float], prefix: Sequence[int]) -> None:
-    """Write the prefix part of `observation` (all zeros before) for the tokens typed so far."""
-    for token in prefix:
-        observation[_PREFIX_COUNTS + token] += 0.25
-    if prefix:
-        observation[_PREFIX_LAST + prefix[-1]] = 1.0
-    observation[_PREFIX_LENGTH] = len(prefix) / PREFIX_SCALE
+    return _vector((_ENCODER.view_bytes(compact_view_from_view(view)),))
 
 
 def observation_from_view(view: dict[str, Any], prefix: Sequence[int] = ()) -> np.ndarray:
     """The observation of the seat whose `view` this is, having typed `prefix` (token ids) in the current
     decision: a float32 vector of `OBSERVATION_SIZE` entries laid out as `LAYOUT` says."""
-    observation = _empty_prefix_observation(view)
-    _type_prefix(observation, prefix)
-    return np.frombuffer(observation, dtype=np.float32)
+    return _ENCODER.observation(compact_view_from_view(view), prefix)
 
 
 class SeatObserver:
     """Observations and masks of the seats of a `TokenGame`. A seat's view is read once per action applied (a
-    view does not change while a decision's tokens are typed; only the prefix does), without the legal actions'
-    notation, and kept as a whole observation with an empty prefix: a step copies it and writes the prefix."""
+    view does not change while a decision's tokens are typed; only the prefix does), in its compact form, and
+    kept as the bytes of its sections: a step joins them with the prefix's."""
 
-    def __init__(self, tokens: TokenGame) -> None:
+    def __init__(self, tokens: TokenGame, encoder: ObservationEncoder | None = None) -> None:
         self.tokens = tokens
-        self._views: dict[int, array[float]] = {}
+        self.encoder = encoder or ObservationEncoder()  # an environment passes its own, kept from game to game
+        self._views: dict[int, bytes] = {}
         self._at = -1
 
     def observation(self, seat: int) -> np.ndarray:
@@ -276,16 +360,15 @@ class SeatObserver:
         if self._at != tokens.actions:
             self._views.clear()
             self._at = tokens.actions
-        empty = self._views.get(seat)
-        if empty is None:
-            empty = self._views[seat] = _empty_prefix_observation(tokens.game.view(seat, legal_actions=False))
-        observation = array("f", empty)
-        if seat == tokens.seat and tokens.prefix:
-            _type_prefix(observation, tokens.prefix)
-        return np.frombuffer(observation, dtype=np.float32)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.encoder.view_bytes(tokens.game.compact_view(seat))
+        prefix = self.encoder.prefix_bytes(tuple(tokens.prefix)) if seat == tokens.seat else _NO_PREFIX
+        return _vector((view, prefix))
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each token `seat` may type now (all 0 for a seat that is not typing), int8."""
         if seat == self.tokens.seat:
             return self.tokens.mask()
         return np.zeros(VOCABULARY_SIZE, dtype=np.int8)
+

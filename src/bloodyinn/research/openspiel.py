@@ -37,7 +37,7 @@ from ..config import CULL, NUM_ROOMS, WHITE_KEYS, GameConfig, normalize_variant
 from ..errors import BloodyInnError
 from .chance import ChanceGame
 from .encoding import VOCABULARY, VOCABULARY_SIZE, ActionTree, token_text
-from .observation import OBSERVATION_SIZE, observation_from_view
+from .observation import OBSERVATION_SIZE, ObservationEncoder
 from .tokengame import SOLITAIRE_LOSS, final_rewards
 
 SHORT_NAME = "python_bloody_inn"
@@ -233,13 +233,15 @@ def observation_text(state: BloodyInnState, seat: int | None) -> str:
 
 class BloodyInnObserver:
     """The observation: `observation_text`, and the environments' tensor (`observation_from_view` of the seat's
-    view and of the tokens it typed; zeros before the setup is dealt). With perfect recall (the information
+    view and of the tokens it typed, read from the view's compact form as the environments do; zeros before the
+    setup is dealt). With perfect recall (the information
     state), the moves of the game so far as text, which everyone saw."""
 
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(0 if perfect_recall else OBSERVATION_SIZE, np.float32)
         self.dict: dict[str, np.ndarray] = {} if perfect_recall else {"observation": self.tensor}
+        self._encoder = ObservationEncoder()
 
     def set_from(self, state: BloodyInnState, player: int) -> None:
         if self.perfect_recall:
@@ -249,7 +251,7 @@ class BloodyInnObserver:
             self.tensor.fill(0.0)
             return
         prefix = state.prefix if player == state.current_player() else ()
-        self.tensor[:] = observation_from_view(game.view(player), prefix)
+        self.tensor[:] = self._encoder.observation(game.compact_view(player), prefix)
 
     def string_from(self, state: BloodyInnState, player: int) -> str:
         if self.perfect_recall:
