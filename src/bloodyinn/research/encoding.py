@@ -269,6 +269,9 @@ def decode(tokens: Sequence[int]) -> Action:
 # ------------------------------------------------------------------------------------------------ the tree
 
 
+_PLACE_TOKENS = {room: (_PLACE, _ROOM_BASE + room - 1) for room in range(1, 9)}
+
+
 class ActionTree:
     """The prefix tree of the token sequences of a set of actions (normally `game.legal_actions()`).
 
@@ -279,8 +282,10 @@ class ActionTree:
         self.root: dict[int, Any] = {}
         self.size = 0
         for action in actions:  # built at every decision of the environments: kept to plain look-ups
+            # Placing is half the decisions: its tokens come from a table, without hashing the action.
+            placed = _PLACE_TOKENS.get(action.room) if type(action) is Place else None
             try:
-                tokens = _encode_cached(action)  # `encode` without its call
+                tokens = placed or _encode_cached(action)  # `encode` without its call
             except TypeError:  # unhashable, so not an action
                 raise EncodingError(f"{action!r} is not an encodable action") from None
             node = self.root

@@ -195,16 +195,34 @@ _ARRIVAL_PART = _one_hot_per_card(_ARRIVAL)
 _ROOM_END = _ROOMS + _ROOM_SIZE
 
 
-def _room(key: tuple[int, int, int]) -> bytes:
-    """One room (the same at every room number), seats relative to the observer: (key: a relative seat, `WHITE`
-    or `CLOSED`; Room Service: a relative seat or `NOBODY`; guest card or `NO_CARD`)."""
-    holder, service, guest = key
-    hits = [_ROOMS + 5 if holder == CLOSED else _ROOMS + 4 if holder == WHITE else _ROOMS + holder]
-    if service != NOBODY:
+def _room(holder: int, service: int, guest: int) -> bytes:
+    """One room (the same at every room number): key (a relative seat 0-3, 4 white, 5 closed), Room Service (a
+    relative seat 0-3, or 4 for none), guest card or `NO_CARD`."""
+    hits = [_ROOMS + holder] if holder < 6 else []
+    if service < 4:
         hits.append(_ROOMS + 6 + service)
     if guest != NO_CARD:
         hits.append(_ROOMS + 10 + CARD_OCC[guest])
     return _section(_ROOMS, _ROOM_END, hits)
+
+
+# Every room's bytes, by [key][Room Service][guest] as `_room` numbers them; the guest is indexed by card number,
+# `NO_CARD` (-1) being the last entry. Rooms change at almost every decision: tables spare them any arithmetic.
+_ROOM_PARTS = [[[_room(holder, service, guest) for guest in (*range(len(CARD_OCC)), NO_CARD)]
+                for service in range(5)] for holder in range(6)]
+
+
+def _relative_codes(players: int, seat: int) -> tuple[list[int], list[int]]:
+    """How `_ROOM_PARTS` numbers a room's key holder and Room Service seen from `seat`, indexed by the state's codes
+    (seats 0-3, and `WHITE`/`CLOSED`/`NOBODY` as negative indices from the end)."""
+    relative = [(other - seat) % players for other in range(4)]
+    holders, services = [*relative, 0, 0], [*relative, 0]
+    holders[CLOSED], holders[WHITE], services[NOBODY] = 5, 4, 4
+    return holders, services
+
+
+_RELATIVE_CODES = {(players, seat): _relative_codes(players, seat)
+                   for players in range(1, 5) for seat in range(players)}
 
 
 def _annexes(key: tuple[Any, ...]) -> bytes:
@@ -261,7 +279,6 @@ class ObservationEncoder:
         self._round: dict[Any, bytes] = {}
         self._moment: dict[Any, bytes] = {}
         self._counts: dict[Any, bytes] = {}
-        self._rooms: dict[Any, bytes] = {}
         self._annexes: dict[Any, bytes] = {}
         self._purses: dict[Any, bytes] = {}
         self._barns: dict[Any, bytes] = {}
@@ -293,11 +310,10 @@ class ObservationEncoder:
         parts += [_CARDS_COUNT[view.entrance_size], _ENTRANCE_TOP_PART[view.entrance_top + 1],
                   counts.get(cards) or compute(counts, _counts, cards),
                   _ARRIVAL_PART[view.arrival + 1], _CARDS_COUNT[view.culled]]
-        memory = self._rooms
-        for holder, service, guest in zip(view.keys, view.room_service, view.guests):
-            key = (holder if holder < 0 else (holder - seat) % players,
-                   service if service < 0 else (service - seat) % players, guest)
-            parts.append(memory.get(key) or compute(memory, _room, key))
+        holders, services = _RELATIVE_CODES[players, seat]
+        rooms = _ROOM_PARTS
+        parts += [rooms[holders[holder]][services[service]][guest]
+                  for holder, service, guest in zip(view.keys, view.room_service, view.guests)]
         for cards in view[25:29]:  # bistro, exit, gravedigger, unused peasants
             parts.append(counts.get(cards) or compute(counts, _counts, cards))
         key = (players, seat, tuple([player.annexes for player in seats]))
