@@ -6,11 +6,13 @@ For each player count, random games are recorded first. Then the same games are 
 process and game by game (every way plays a game before the next game, so a shared machine's changing load
 weighs on all ways alike): the raw engine (`legal_actions()` then `apply`, as benchmarks/random_games.py does),
 the engine with one `view(seat, legal_actions=False)` per decision (what any agent deciding from its view pays at
-least), the bare PettingZoo environment (`raw_env`: `last()` then `step(token)` at every step, observation and
+least) or one `compact_view(seat)` (the same view's compact form, which the environments read), the bare
+PettingZoo environment (`raw_env`: `last()` then `step(token)` at every step, observation and
 mask included), and the environment with PettingZoo's standard wrappers (`env()`); solitaire also through the
 Gymnasium env. The agents type the recorded actions' tokens (found from the number of actions applied and the
 prefix), so all ways play exactly the same decisions. Prints steps/s, decisions/s (per CPU second of this
-process), tokens per decision, and the cost of the environment per decision against the raw engine.
+process), tokens per decision, the cost of the environment per decision against the raw engine, and the
+measure of the target (the wrappers cost at most 2x): raw engine decisions/s over environment steps/s.
 """
 
 from __future__ import annotations
@@ -71,6 +73,19 @@ def engine_with_views(players: int) -> Play:
     return play
 
 
+def engine_with_compact_views(players: int) -> Play:
+    """The raw engine plus the view's compact form per decision (what the environments read)."""
+    def play(record: Record) -> tuple[int, int]:
+        seed, actions, _ = record
+        game = bloodyinn.new_game(players=players, length="short", seed=seed)
+        for action in actions:
+            game.legal_actions()
+            game.compact_view(game.current_player)
+            game.apply(action)
+        return len(actions), len(actions)
+    return play
+
+
 def pettingzoo(make: Callable[..., Any], players: int) -> Play:
     table = make(players=players, length="short")
     bare = table.unwrapped
@@ -112,13 +127,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4])
     args = parser.parse_args()
-    print(f"{'players':>7} {'how':>20} {'steps/s':>9} {'decisions/s':>12} {'tokens/decision':>16}"
-          f" {'cost per decision':>18}")
+    print(f"{'players':>7} {'how':>22} {'steps/s':>9} {'decisions/s':>12} {'tokens/decision':>16}"
+          f" {'cost per decision':>18} {'raw decisions/s per step/s':>27}")
     for players in args.players:
         records = record_games(players, args.games)
         ways: list[tuple[str, Callable[[int], Play]]] = [
             ("raw engine", raw_engine),
             ("engine + view", engine_with_views),
+            ("engine + compact view", engine_with_compact_views),
             ("pettingzoo raw_env", partial(pettingzoo, raw_env)),
             ("pettingzoo env()", partial(pettingzoo, env)),
         ]
@@ -141,8 +157,9 @@ def main() -> None:
         base = decisions[0] / seconds[0]
         for way, (name, _) in enumerate(ways):
             rate = decisions[way] / seconds[way]
-            print(f"{players:>7} {name:>20} {steps[way] / seconds[way]:>9.0f} {rate:>12.0f}"
-                  f" {steps[way] / decisions[way]:>16.2f} {base / rate:>17.1f}x")
+            step_rate = steps[way] / seconds[way]
+            print(f"{players:>7} {name:>22} {step_rate:>9.0f} {rate:>12.0f}"
+                  f" {steps[way] / decisions[way]:>16.2f} {base / rate:>17.1f}x {base / step_rate:>26.2f}x")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,8 @@ every guest card that has an annex) and `barn.0`…`barn.3`, and the amounts `0`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 from ..actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, canonical_cards
@@ -104,14 +105,37 @@ def _rooms_and_pay(verb: int, rooms: tuple[int, ...], pay: tuple[str, ...]) -> t
 def encode(action: Action) -> tuple[int, ...]:
     """The token ids of an action, in the canonical notation order; raises `EncodingError` for anything
     that is not an encodable action (a non-action, a room outside 1-8, an amount outside the vocabulary)."""
+    return _spell(action)
+
+
+# Spellings remembered per action class, by the action's fields read in C (`attrgetter`): the same few thousand
+# actions recur in every game, and prefix trees are built at every decision of the environments, so this spares
+# the dataclasses' Python-level `__hash__` and `__eq__` at every look-up.
+_FIELDS: dict[type, attrgetter[Any]] = {cls: attrgetter(*[field.name for field in fields(cls)])
+           for cls in (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)}
+_SPELLINGS: dict[type, dict[Any, tuple[int, ...]]] = {cls: {} for cls in _FIELDS}
+_SPELLINGS_LIMIT = 1 << 14  # per class, before that class's memory starts again
+
+
+def _spell(action: object) -> tuple[int, ...]:
+    read = _FIELDS.get(type(action))
+    if read is None:
+        raise EncodingError(f"{action!r} is not an encodable action")
+    known = _SPELLINGS[type(action)]
+    key = read(action)
     try:
-        return _encode_cached(action)
-    except TypeError:  # unhashable, so not an action
+        tokens = known.get(key)
+    except TypeError:  # an unhashable field (a list where the action has a tuple), so not an action
         raise EncodingError(f"{action!r} is not an encodable action") from None
+    if tokens is None:
+        tokens = _encode(action)  # type: ignore[arg-type]
+        if len(known) >= _SPELLINGS_LIMIT:
+            known.clear()
+        known[key] = tokens
+    return tokens
 
 
-@lru_cache(maxsize=1 << 16)  # actions are frozen and recur in every game: the same few thousand
-def _encode_cached(action: Action) -> tuple[int, ...]:
+def _encode(action: Action) -> tuple[int, ...]:
     match action:
         case Place(room=room):
             return (_PLACE, _room(room))
@@ -269,9 +293,6 @@ def decode(tokens: Sequence[int]) -> Action:
 # ------------------------------------------------------------------------------------------------ the tree
 
 
-_PLACE_TOKENS = {room: (_PLACE, _ROOM_BASE + room - 1) for room in range(1, 9)}
-
-
 class ActionTree:
     """The prefix tree of the token sequences of a set of actions (normally `game.legal_actions()`).
 
@@ -280,26 +301,20 @@ class ActionTree:
 
     def __init__(self, actions: Iterable[Action]) -> None:
         self.root: dict[int, Any] = {}
-        self.size = 0
-        for action in actions:  # built at every decision of the environments: kept to plain look-ups
-            # Placing is half the decisions: its tokens come from a table, without hashing the action.
-            placed = _PLACE_TOKENS.get(action.room) if type(action) is Place else None
-            try:
-                tokens = placed or _encode_cached(action)  # `encode` without its call
-            except TypeError:  # unhashable, so not an action
-                raise EncodingError(f"{action!r} is not an encodable action") from None
+        size = 0
+        for action in actions:  # built at every decision of the environments: kept to C-level steps
+            *path, last = _spell(action)
             node = self.root
-            for token in tokens[:-1]:
-                child = node.get(token)
-                if child is None:
-                    child = node[token] = {}
-                elif type(child) is not dict:
-                    raise EncodingError(f"{str(child)!r} is spelled by a prefix of {str(action)!r}")
-                node = child
-            if tokens[-1] in node:
+            try:
+                for token in path:
+                    node = node.setdefault(token, {})
+            except AttributeError:  # `node` is an action: another action's whole spelling begins this one's
+                raise EncodingError(f"{str(node)!r} is spelled by a prefix of {str(action)!r}") from None
+            if last in node:
                 raise EncodingError(f"{str(action)!r} is listed twice or shares its tokens with another action")
-            node[tokens[-1]] = action
-            self.size += 1
+            node[last] = action
+            size += 1
+        self.size = size
 
     def node(self, prefix: Sequence[int]) -> dict[int, Any] | Action:
         """The node a prefix reaches (a dict of children, or the action it completes); `EncodingError` if the

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..cards import CARD_BY_ID, CARD_OCC, OCCUPATIONS
-from ..compact_view import CompactView, compact_view_from_view
+from ..compact_view import CompactSeat, CompactView, compact_view_from_view
 from ..state import CLOSED, NO_CARD, NOBODY, WHITE
 from .encoding import ANNEX_TOKENS, VOCABULARY_SIZE
 
@@ -280,6 +280,7 @@ class ObservationEncoder:
         self._moment: dict[Any, bytes] = {}
         self._counts: dict[Any, bytes] = {}
         self._annexes: dict[Any, bytes] = {}
+        self._players: dict[Any, bytes] = {}
         self._purses: dict[Any, bytes] = {}
         self._barns: dict[Any, bytes] = {}
         self._prefixes: dict[Any, bytes] = {}
@@ -318,19 +319,24 @@ class ObservationEncoder:
             parts.append(counts.get(cards) or compute(counts, _counts, cards))
         key = (players, seat, tuple([player.annexes for player in seats]))
         parts.append(self._annexes.get(key) or compute(self._annexes, _annexes, key))
-        purses, barns = self._purses, self._barns
+        memory = self._players
         for r in range(4):
             if r < players:
                 player = seats[(seat + r) % players]
-                key = player[:2]
-                parts.append(purses.get(key) or compute(purses, _purse, key))
-                parts.append(counts.get(player.hand) or compute(counts, _counts, player.hand))
-                parts.append(counts.get(player.corpses) or compute(counts, _counts, player.corpses))
-                key = player[5:8]
-                parts.append(barns.get(key) or compute(barns, _barn, key))
+                parts.append(memory.get(player) or compute(memory, self._player, player))
             else:
                 parts.append(_NO_PLAYER)
         return b"".join(parts)
+
+    def _player(self, player: CompactSeat) -> bytes:
+        """A seat's section (the same at every relative place), from its parts: all but one seat's are unchanged
+        from one decision to the next, so the whole section is remembered too."""
+        counts, purses, barns, compute = self._counts, self._purses, self._barns, self._compute
+        purse, barn = player[:2], player[5:8]
+        return b"".join((purses.get(purse) or compute(purses, _purse, purse),
+                         counts.get(player.hand) or compute(counts, _counts, player.hand),
+                         counts.get(player.corpses) or compute(counts, _counts, player.corpses),
+                         barns.get(barn) or compute(barns, _barn, barn)))
 
     def prefix_bytes(self, prefix: tuple[int, ...]) -> bytes:
         """The prefix part of the observation (the rest after `VIEW_SIZE`) as float32 bytes."""

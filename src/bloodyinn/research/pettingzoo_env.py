@@ -153,8 +153,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             self._was_dead_step(action)
             return
         assert self.tokens is not None and action is not None
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards[agent] = 0.0  # rewards are all 0 until the end (`_select` gives them)
         self.tokens.step(int(action))
         self._select()
         if self.render_mode == "human":
