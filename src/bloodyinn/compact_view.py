@@ -71,38 +71,40 @@ _NO_BURIALS: list[int] = []
 
 
 def _annexes(annexes: list[int], buried: dict[int, list[int]]) -> tuple[tuple[int, int, int], ...]:
-    if not annexes:
-        return ()
     counts = [len(buried.get(annex, _NO_BURIALS)) for annex in annexes]
     return tuple(zip(annexes, counts, [CARD_RANK[a] - n for a, n in zip(annexes, counts)]))
 
 
-def _end_bonus(bonuses: list[tuple[str, int, int]]) -> int:
-    return sum([bonus[1] for bonus in bonuses]) if bonuses else 0
+def _seat(cash: int, checks: int, hand: list[int], corpses: list[int], annexes: list[int], barn: int,
+          bonuses: list[tuple[str, int, int]], buried: dict[int, list[int]]) -> CompactSeat:
+    return _new(CompactSeat, (cash, checks, tuple(sorted(hand)), tuple(sorted(corpses)),
+                              _annexes(annexes, buried) if annexes else (), barn, BARN_RANK - barn,
+                              sum([bonus[1] for bonus in bonuses]) if bonuses else 0))
 
 
 def build_compact_view(game: Game, seat: int | None) -> CompactView:
     state, config = game.state, game.config
-    buried = state.buried
-    barns = [len(buried.get(BARN_BASE + p, _NO_BURIALS)) for p in range(state.players)] if buried else \
-        [0] * state.players
-    seats = tuple([_new(CompactSeat, (
-        cash, checks, tuple(sorted(hand)), tuple(sorted(corpses)), _annexes(annexes, buried), barn, BARN_RANK - barn,
-        _end_bonus(bonuses)))
-        for cash, checks, hand, corpses, annexes, barn, bonuses
-        in zip(state.cash, state.checks, state.hands, state.corpses, state.annexes, barns, state.end_bonus)])
-    entrance = state.entrance
+    # Fields read from the instance dict, where a State keeps them (its `rng` descriptor writes there): an
+    # attribute read would first look for a descriptor on the class, field after field.
+    fields = state.__dict__
+    players = fields["players"]
+    buried = fields["buried"]
+    barns = [len(buried.get(BARN_BASE + p, _NO_BURIALS)) for p in range(players)] if buried else [0] * players
+    seats = tuple(map(_seat, fields["cash"], fields["checks"], fields["hands"], fields["corpses"], fields["annexes"],
+                      barns, fields["end_bonus"], [buried] * players))
+    entrance = fields["entrance"]
     variants = config.variants
-    stage = state.stage
+    stage = fields["stage"]
+    reshuffled = fields["reshuffled"]
     return _new(CompactView, (
-        seat, state.players, config.length == "long", UNLIMITED_WEALTH in variants,
-        FIRST_COME_FIRST_SERVED in variants, state.round, state.season, state.final_round, state.first_player,
-        stage, flow.decision(state), flow.current_player(state), state.turn, state.police_present,
-        state.pending_release, stage == Stage.OVER, state.lost, len(entrance),
-        entrance[-1] if entrance else NO_CARD, tuple(sorted(entrance)) if state.reshuffled else None,
-        state.arrival, len(state.culled), tuple(state.keys), tuple(state.room_service), tuple(state.rooms),
-        tuple(sorted(state.bistro)), tuple(sorted(state.exit)), tuple(sorted(state.gravedigger)),
-        tuple(sorted(state.unused_peasants)), seats))
+        seat, players, config.length == "long", UNLIMITED_WEALTH in variants, FIRST_COME_FIRST_SERVED in variants,
+        fields["round"], 2 if reshuffled else 1, fields["final_round"], fields["first_player"], stage,
+        flow.decision(state), flow.current_player(state), fields["turn"], fields["police_present"],
+        fields["pending_release"], stage == Stage.OVER, fields["lost"], len(entrance),
+        entrance[-1] if entrance else NO_CARD, tuple(sorted(entrance)) if reshuffled else None,
+        fields["arrival"], len(fields["culled"]), tuple(fields["keys"]), tuple(fields["room_service"]),
+        tuple(fields["rooms"]), tuple(sorted(fields["bistro"])), tuple(sorted(fields["exit"])),
+        tuple(sorted(fields["gravedigger"])), tuple(sorted(fields["unused_peasants"])), seats))
 
 
 def compact_view_from_view(view: dict[str, Any]) -> CompactView:
