@@ -102,22 +102,18 @@ def _rooms_and_pay(verb: int, rooms: tuple[int, ...], pay: tuple[str, ...]) -> t
     return (*tokens, _END)
 
 
-def encode(action: Action) -> tuple[int, ...]:
-    """The token ids of an action, in the canonical notation order; raises `EncodingError` for anything
-    that is not an encodable action (a non-action, a room outside 1-8, an amount outside the vocabulary)."""
-    return _spell(action)
-
-
 # Spellings remembered per action class, by the action's fields read in C (`attrgetter`): the same few thousand
-# actions recur in every game, and prefix trees are built at every decision of the environments, so this spares
+# actions recur in every game, and the environments spell every legal action at every decision, so this spares
 # the dataclasses' Python-level `__hash__` and `__eq__` at every look-up.
 _FIELDS: dict[type, attrgetter[Any]] = {cls: attrgetter(*[field.name for field in fields(cls)])
-           for cls in (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)}
+                                       for cls in (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)}
 _SPELLINGS: dict[type, dict[Any, tuple[int, ...]]] = {cls: {} for cls in _FIELDS}
 _SPELLINGS_LIMIT = 1 << 14  # per class, before that class's memory starts again
 
 
-def _spell(action: object) -> tuple[int, ...]:
+def encode(action: Action) -> tuple[int, ...]:
+    """The token ids of an action, in the canonical notation order; raises `EncodingError` for anything
+    that is not an encodable action (a non-action, a room outside 1-8, an amount outside the vocabulary)."""
     read = _FIELDS.get(type(action))
     if read is None:
         raise EncodingError(f"{action!r} is not an encodable action")
@@ -128,7 +124,7 @@ def _spell(action: object) -> tuple[int, ...]:
     except TypeError:  # an unhashable field (a list where the action has a tuple), so not an action
         raise EncodingError(f"{action!r} is not an encodable action") from None
     if tokens is None:
-        tokens = _encode(action)  # type: ignore[arg-type]
+        tokens = _encode(action)
         if len(known) >= _SPELLINGS_LIMIT:
             known.clear()
         known[key] = tokens
@@ -303,7 +299,7 @@ class ActionTree:
         self.root: dict[int, Any] = {}
         size = 0
         for action in actions:  # built at every decision of the environments: kept to C-level steps
-            *path, last = _spell(action)
+            *path, last = encode(action)
             node = self.root
             try:
                 for token in path:

@@ -8,17 +8,32 @@ forced decision. Rewards come at the end of the game only (`final_rewards`).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ..actions import Action
 from ..errors import IllegalActionError
 from ..game import Game
-from .encoding import VOCABULARY_SIZE, ActionTree, token_text
+from .encoding import VOCABULARY_SIZE, encode, token_text
 
 SOLITAIRE_SCALE = 100.0  # a won solitaire game's reward is its booty / 100F (a good long game scores 150F+)
 SOLITAIRE_LOSS = -1.0  # the police closed the inn (R-SOLO-4)
+
+
+Spelled = tuple[tuple[int, ...], Action]  # an action's tokens, and the action
+
+
+def _branches(spelled: list[Spelled], depth: int) -> dict[int, list[Spelled]]:
+    """The actions grouped by their token at `depth`: the prefix tree of the legal actions, one level at a time,
+    only along the path typed (most branches are never typed). Legal actions never spell a prefix of each other
+    (`ActionTree` checks it in the encoding tests)."""
+    branches: dict[int, list[Spelled]] = {}
+    for tokens, action in spelled:
+        branch = branches.get(tokens[depth])
+        if branch is None:
+            branches[tokens[depth]] = [(tokens, action)]
+        else:
+            branch.append((tokens, action))
+    return branches
 
 
 def final_rewards(game: Game) -> list[float]:
@@ -38,7 +53,7 @@ class TokenGame:
         self.prefix: list[int] = []  # tokens typed in the current decision, the forced ones included
         self.actions = 0  # actions applied through this object (a view changes only when this does)
         self.seat: int | None = None  # the seat typing now, or None once the game is over
-        self._node: dict[int, Any] = {}
+        self._node: dict[int, list[Spelled]] = {}  # next token -> the legal actions it leads to
         self._next_decision()
 
     def legal_tokens(self) -> list[int]:
@@ -67,21 +82,27 @@ class TokenGame:
         return self._type(token)
 
     def _type(self, token: int) -> Action | None:
-        child = self._node[token]
+        spelled = self._node[token]
         self.prefix.append(token)
-        if isinstance(child, dict):
-            self._node = child
+        depth = len(self.prefix)
+        if len(spelled) > 1 or len(spelled[0][0]) > depth:
+            self._node = _branches(spelled, depth)
             self._type_forced()
             return None
-        self.game.apply(child)
+        action = spelled[0][1]
+        self.game.apply(action)
         self.actions += 1
         self._next_decision()
-        return child
+        return action
 
     def _next_decision(self) -> None:
         self.prefix = []
         self.seat = self.game.current_player
-        self._node = {} if self.seat is None else ActionTree(self.game.legal_actions()).root
+        if self.seat is None:
+            self._node = {}
+        else:
+            actions = self.game.legal_actions()
+            self._node = _branches(list(zip(map(encode, actions), actions)), 0)
         self._type_forced()
 
     def _type_forced(self) -> None:
