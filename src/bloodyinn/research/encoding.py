@@ -105,19 +105,19 @@ def _rooms_and_pay(verb: int, rooms: tuple[int, ...], pay: tuple[str, ...]) -> t
 # Spellings remembered per action class, by the action's fields read in C (`attrgetter`): the same few thousand
 # actions recur in every game, and the environments spell every legal action at every decision, so this spares
 # the dataclasses' Python-level `__hash__` and `__eq__` at every look-up.
-_FIELDS: dict[type, attrgetter[Any]] = {cls: attrgetter(*[field.name for field in fields(cls)])
-                                       for cls in (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)}
-_SPELLINGS: dict[type, dict[Any, tuple[int, ...]]] = {cls: {} for cls in _FIELDS}
+_SPELLINGS: dict[type, tuple[attrgetter[Any], dict[Any, tuple[int, ...]]]] = {
+    cls: (attrgetter(*[field.name for field in fields(cls)]), {})
+    for cls in (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)}
 _SPELLINGS_LIMIT = 1 << 14  # per class, before that class's memory starts again
 
 
 def encode(action: Action) -> tuple[int, ...]:
     """The token ids of an action, in the canonical notation order; raises `EncodingError` for anything
     that is not an encodable action (a non-action, a room outside 1-8, an amount outside the vocabulary)."""
-    read = _FIELDS.get(type(action))
-    if read is None:
+    spellings = _SPELLINGS.get(type(action))
+    if spellings is None:
         raise EncodingError(f"{action!r} is not an encodable action")
-    known = _SPELLINGS[type(action)]
+    read, known = spellings
     key = read(action)
     try:
         tokens = known.get(key)

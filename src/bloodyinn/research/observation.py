@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -255,6 +256,7 @@ def _barn(key: tuple[int, int, int]) -> bytes:
 
 
 _NO_PLAYER = bytes(4 * _PLAYER_SIZE)
+_ANNEXES_OF = attrgetter("annexes")
 
 
 def _prefix(prefix: tuple[int, ...]) -> bytes:
@@ -317,7 +319,7 @@ class ObservationEncoder:
                   for holder, service, guest in zip(view.keys, view.room_service, view.guests)]
         for cards in view[25:29]:  # bistro, exit, gravedigger, unused peasants
             parts.append(counts.get(cards) or compute(counts, _counts, cards))
-        key = (players, seat, tuple([player.annexes for player in seats]))
+        key = (players, seat, tuple(map(_ANNEXES_OF, seats)))
         parts.append(self._annexes.get(key) or compute(self._annexes, _annexes, key))
         memory = self._players
         for r in range(4):
@@ -386,7 +388,7 @@ class SeatObserver:
         if view is None:
             view = self._views[seat] = self.encoder.view_bytes(tokens.game.compact_view(seat))
         prefix = self.encoder.prefix_bytes(tuple(tokens.prefix)) if seat == tokens.seat else _NO_PREFIX
-        return _vector((view, prefix))
+        return np.frombuffer(bytearray().join((view, prefix)), dtype=np.float32)  # `_vector`, inlined
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each token `seat` may type now (all 0 for a seat that is not typing), int8."""

@@ -27,12 +27,13 @@ def _branches(spelled: list[Spelled], depth: int) -> dict[int, list[Spelled]]:
     only along the path typed (most branches are never typed). Legal actions never spell a prefix of each other
     (`ActionTree` checks it in the encoding tests)."""
     branches: dict[int, list[Spelled]] = {}
-    for tokens, action in spelled:
-        branch = branches.get(tokens[depth])
+    for pair in spelled:
+        token = pair[0][depth]
+        branch = branches.get(token)
         if branch is None:
-            branches[tokens[depth]] = [(tokens, action)]
+            branches[token] = [pair]
         else:
-            branch.append((tokens, action))
+            branch.append(pair)
     return branches
 
 
