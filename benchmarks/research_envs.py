@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any
 
 import bloodyinn
+from bloodyinn import Game
 from bloodyinn.actions import Action
 from bloodyinn.research.encoding import encode
 from bloodyinn.research.gymnasium_env import SolitaireEnv
@@ -48,39 +49,17 @@ def record_games(players: int, games: int) -> list[Record]:
 Play = Callable[[Record], tuple[int, int]]
 
 
-def raw_engine(players: int) -> Play:
+def engine(players: int, read: Callable[[Game, int | None], object] | None = None) -> Play:
+    """The raw engine, and with `read` also a view of the seat to decide at every decision: the least any agent
+    that decides from its view pays (the dict view without the legal actions' notation, or its compact form,
+    which the environments read)."""
     def play(record: Record) -> tuple[int, int]:
         seed, actions, _ = record
         game = bloodyinn.new_game(players=players, length="short", seed=seed)
         for action in actions:
             game.legal_actions()
-            game.apply(action)
-        return len(actions), len(actions)
-    return play
-
-
-def engine_with_views(players: int) -> Play:
-    """The least any agent that decides from its view pays: the raw engine plus one view per decision (without
-    the legal actions' notation, as the environments read it)."""
-    def play(record: Record) -> tuple[int, int]:
-        seed, actions, _ = record
-        game = bloodyinn.new_game(players=players, length="short", seed=seed)
-        for action in actions:
-            game.legal_actions()
-            game.view(game.current_player, legal_actions=False)
-            game.apply(action)
-        return len(actions), len(actions)
-    return play
-
-
-def engine_with_compact_views(players: int) -> Play:
-    """The raw engine plus the view's compact form per decision (what the environments read)."""
-    def play(record: Record) -> tuple[int, int]:
-        seed, actions, _ = record
-        game = bloodyinn.new_game(players=players, length="short", seed=seed)
-        for action in actions:
-            game.legal_actions()
-            game.compact_view(game.current_player)
+            if read is not None:
+                read(game, game.current_player)
             game.apply(action)
         return len(actions), len(actions)
     return play
@@ -132,9 +111,9 @@ def main() -> None:
     for players in args.players:
         records = record_games(players, args.games)
         ways: list[tuple[str, Callable[[int], Play]]] = [
-            ("raw engine", raw_engine),
-            ("engine + view", engine_with_views),
-            ("engine + compact view", engine_with_compact_views),
+            ("raw engine", engine),
+            ("engine + view", partial(engine, read=partial(Game.view, legal_actions=False))),
+            ("engine + compact view", partial(engine, read=Game.compact_view)),
             ("pettingzoo raw_env", partial(pettingzoo, raw_env)),
             ("pettingzoo env()", partial(pettingzoo, env)),
         ]
