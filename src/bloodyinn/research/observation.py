@@ -1,5 +1,6 @@
 """A seat's observation as a fixed-length float32 vector, built only from `game.view(seat)` and the tokens typed
-so far: what the seat may know, never the state, the seed or the record.
+so far: what the seat may know, never the state, the seed or the record. The environments read the view in its
+compact form (`game.compact_view(seat)`, which the engine computes from what the view shows only).
 
 Seats are seen from the observer: "relative seat" r is the seat r places clockwise after the observer (0 is the
 observer), so a policy plays every seat the same way; `seat` gives the absolute seat, which the `barn.<seat>`

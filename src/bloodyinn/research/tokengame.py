@@ -1,5 +1,6 @@
-"""A game played one token at a time: the engine's legal actions as a prefix tree, the tokens typed so far, and
-the action applied when its last token is typed. The environments and the self-play generator share it.
+"""A game played one token at a time: the engine's legal actions as a prefix tree (grown one level at a time along
+the tokens typed), the tokens typed so far, and the action applied when its last token is typed. The environments
+and the self-play generator share it.
 
 Tokens that are the only possible next token are typed for the player, so every step an agent sees offers at
 least two tokens; a decision whose only legal action is then complete is applied as the engine would apply a
