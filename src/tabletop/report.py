@@ -4,11 +4,12 @@ Game-neutral: a result names its deal, seed and entrant per seat, and gives scor
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from .ratings import Standing
+from .options import executor_from_options
+from .ratings import Result, Standing, elo, standings
 
 
 class DealSeating(Protocol):
@@ -44,6 +45,23 @@ def progress_bar(console: Any) -> Any:
 
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=console, transient=False)
+
+
+R = TypeVar("R", bound=Result)
+
+
+def play_and_rank(console: Any, specs: list[Any], run: Callable[..., list[R]], entrants: list[str], backend: str,
+                  jobs: int, address: str | None) -> tuple[list[R], list[Standing], dict[str, float]]:
+    """Play a tournament's games with the game's `run` on the executor the options name, under a progress bar,
+    then print its standings and ratings; returns the results, the standings and the ratings."""
+    bar = progress_bar(console)
+    with executor_from_options(backend, jobs, address) as executor, bar:
+        task = bar.add_task("games", total=len(specs))
+        results = run(specs, executor, progress=lambda _: bar.advance(task))
+    table = standings(results, entrants)
+    ratings = elo(results, entrants)
+    print_tables(console, table, ratings, len(results))
+    return results, table, ratings
 
 
 def print_tables(console: Any, table: list[Standing], ratings: dict[str, float], games: int) -> None:

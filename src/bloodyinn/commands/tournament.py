@@ -9,10 +9,10 @@ from typing import Annotated
 
 import typer
 
-from tabletop.report import labels, print_tables, progress_bar, summary, write_games_csv, write_standings_csv
+from tabletop.report import labels, play_and_rank, summary, write_games_csv, write_standings_csv
 
 from ..config import normalize_variant
-from .options import AddressOption, BackendOption, JobsOption, VariantOption, executor_from_options
+from .options import AddressOption, BackendOption, JobsOption, VariantOption
 
 
 def tournament(
@@ -34,7 +34,6 @@ def tournament(
 
     from ..bots import BOTS
     from ..bots.arena import duplicate_schedule, run
-    from ..bots.ratings import elo, standings
 
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
@@ -45,13 +44,7 @@ def tournament(
     entrants = labels(bots)
     specs = duplicate_schedule(bots, players, games, seed, length, variants)
     console = Console()
-    bar = progress_bar(console)
-    with executor_from_options(backend, jobs, address) as executor, bar:
-        task = bar.add_task("games", total=len(specs))
-        results = run(specs, executor, progress=lambda _: bar.advance(task))
-    table = standings(results, entrants)
-    ratings = elo(results, entrants)
-    print_tables(console, table, ratings, len(results))
+    results, table, ratings = play_and_rank(console, specs, run, entrants, backend, jobs, address)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         settings = {"bots": bots, "players": players, "length": length, "variants": list(variants), "seed": seed,

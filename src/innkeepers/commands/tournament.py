@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
+from tabletop.options import AddressOption, BackendOption, JobsOption
 
 from ..config import GameConfig
 from ..errors import ConfigError
@@ -38,8 +38,7 @@ def tournament(
     """Pit bots against each other over duplicate deals and report win rates, scores, ratings and thinking time."""
     from rich.console import Console
 
-    from tabletop.ratings import elo, standings
-    from tabletop.report import labels, print_tables, progress_bar, summary, write_standings_csv
+    from tabletop.report import labels, play_and_rank, summary, write_standings_csv
 
     from ..bots import BOTS
     from ..bots.arena import duplicate_schedule, run
@@ -61,13 +60,7 @@ def tournament(
     console = Console()
     console.print(f"Innkeepers, {players} players, {deals} deal(s) x {len(specs) // deals} seatings = "
                   f"{len(specs)} games: {', '.join(names)}")
-    bar = progress_bar(console)
-    with executor_from_options(backend, jobs, address) as executor, bar:
-        task = bar.add_task("games", total=len(specs))
-        results = run(specs, executor, progress=lambda _: bar.advance(task))
-    table = standings(results, labelled)
-    ratings = elo(results, labelled)
-    print_tables(console, table, ratings, len(results))
+    results, table, ratings = play_and_rank(console, specs, run, labelled, backend, jobs, address)
     if json_out is not None:
         settings = {"game": "innkeepers", "bots": names, "players": players, "deals": deals, "seed": seed,
                     "flags": flags}
