@@ -9,6 +9,7 @@ Cards are card numbers (`cards.CARD_IDS` order), `NO_CARD` (-1) for none; lists 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import BARN_BASE, BARN_RANK, CARD_BY_ID, CARD_RANK
@@ -76,13 +77,19 @@ def _annexes(annexes: list[int], buried: dict[int, list[int]]) -> tuple[tuple[in
 
 
 def _seat(cash: int, checks: int, hand: list[int], corpses: list[int], annexes: list[int], barn: int,
-          bonuses: list[tuple[str, int, int]], buried: dict[int, list[int]]) -> CompactSeat:
-    return _new(CompactSeat, (cash, checks, tuple(sorted(hand)), tuple(sorted(corpses)),
+          bonuses: list[tuple[str, int, int]], buried: dict[int, list[int]],
+          arrange: Callable[[list[int]], Iterable[int]]) -> CompactSeat:
+    return _new(CompactSeat, (cash, checks, tuple(arrange(hand)), tuple(arrange(corpses)),
                               _annexes(annexes, buried) if annexes else (), barn, BARN_RANK - barn,
                               sum([bonus[1] for bonus in bonuses]) if bonuses else 0))
 
 
-def build_compact_view(game: Game, seat: int | None) -> CompactView:
+def build_compact_view(game: Game, seat: int | None,
+                       arrange: Callable[[list[int]], Iterable[int]] = sorted) -> CompactView:
+    """The compact view of `seat`. `arrange=tuple` keeps the hands, the corpses and the piles in the state's order
+    instead of sorting them, for readers that only count cards (the research encoder): that order is public
+    history, but the view does not show it, so such a view does not equal `compact_view_from_view`'s. The
+    season-2 entrance stack is sorted either way: its order is hidden (R-INFO-2)."""
     state, config = game.state, game.config
     # Fields read from the instance dict, where a State keeps them (its `rng` descriptor writes there): an
     # attribute read would first look for a descriptor on the class, field after field.
@@ -91,7 +98,7 @@ def build_compact_view(game: Game, seat: int | None) -> CompactView:
     buried = fields["buried"]
     barns = [len(buried.get(BARN_BASE + p, _NO_BURIALS)) for p in range(players)] if buried else [0] * players
     seats = tuple(map(_seat, fields["cash"], fields["checks"], fields["hands"], fields["corpses"], fields["annexes"],
-                      barns, fields["end_bonus"], [buried] * players))
+                      barns, fields["end_bonus"], [buried] * players, [arrange] * players))
     entrance = fields["entrance"]
     variants = config.variants
     stage = fields["stage"]
@@ -103,8 +110,8 @@ def build_compact_view(game: Game, seat: int | None) -> CompactView:
         fields["pending_release"], stage == Stage.OVER, fields["lost"], len(entrance),
         entrance[-1] if entrance else NO_CARD, tuple(sorted(entrance)) if reshuffled else None,
         fields["arrival"], len(fields["culled"]), tuple(fields["keys"]), tuple(fields["room_service"]),
-        tuple(fields["rooms"]), tuple(sorted(fields["bistro"])), tuple(sorted(fields["exit"])),
-        tuple(sorted(fields["gravedigger"])), tuple(sorted(fields["unused_peasants"])), seats))
+        tuple(fields["rooms"]), tuple(arrange(fields["bistro"])), tuple(arrange(fields["exit"])),
+        tuple(arrange(fields["gravedigger"])), tuple(arrange(fields["unused_peasants"])), seats))
 
 
 def compact_view_from_view(view: dict[str, Any]) -> CompactView:

@@ -22,7 +22,7 @@ import bloodyinn
 from bloodyinn import Bribe, Build, Bury, Game, Kill, Pass, PayGravedigger, Place, Release, parse_action
 from bloodyinn.actions import canonical_cards
 from bloodyinn.cards import CARD_IDS, CARD_OCC, NUM_CARDS, OCCUPATION_BY_ID, OCCUPATIONS, annex_rank, annex_ref
-from bloodyinn.compact_view import compact_view_from_view
+from bloodyinn.compact_view import CompactView, build_compact_view, compact_view_from_view
 from bloodyinn.config import CASH_CAP
 from bloodyinn.invariants import violations, zones
 from bloodyinn.rules import flow
@@ -398,9 +398,22 @@ def test_the_compact_view_is_the_view_in_other_words(config: tuple[int, str, tup
     positions = 0
     for _ in random_play(game, moves):
         for seat in (None, *range(players)):
-            assert game.compact_view(seat) == compact_view_from_view(game.view(seat))
+            compact = game.compact_view(seat)
+            assert compact == compact_view_from_view(game.view(seat))
+            # The research encoder's reading (cards in the state's order, as it only counts them) is the same view
+            assert in_card_order(build_compact_view(game, seat, tuple)) == compact
         positions += 1
     assert positions > 0 and game.compact_view(0).is_over
+
+
+def in_card_order(view: CompactView) -> CompactView:
+    """The hands, corpses and piles of a compact view sorted, as `compact_view(seat)` gives them."""
+    def sort(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(cards))
+
+    seats = tuple(seat._replace(hand=sort(seat.hand), corpses=sort(seat.corpses)) for seat in view.seats)
+    return view._replace(bistro=sort(view.bistro), exit=sort(view.exit), gravedigger=sort(view.gravedigger),
+                         unused_peasants=sort(view.unused_peasants), seats=seats)
 
 
 def test_the_compact_view_shows_no_hidden_card() -> None:

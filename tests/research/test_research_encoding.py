@@ -15,6 +15,7 @@ from bloodyinn import Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, par
 from bloodyinn.cards import CARD_IDS, OCCUPATIONS
 from bloodyinn.research.encoding import (
     TOKEN_ID,
+    VERB_OF,
     VOCABULARY,
     VOCABULARY_SIZE,
     ActionTree,
@@ -32,6 +33,7 @@ def check_every_legal_action(seed: int, greedy: bool, seen: Counter[str]) -> Non
         assert tree.size == len(legal)
         for action in legal:
             tokens = encode(action)
+            assert tokens[0] == VERB_OF[type(action)]  # the token game groups the actions by it unspelled
             assert decode(tokens) == action
             assert tree.action(tokens) == action
             for i in range(len(tokens)):  # each token is among the mask of the prefix before it

@@ -102,6 +102,11 @@ def _rooms_and_pay(verb: int, rooms: tuple[int, ...], pay: tuple[str, ...]) -> t
     return (*tokens, _END)
 
 
+# Every action's first token is the verb of its class (`_encode` below): a decision's legal actions can be told
+# apart by their first token without spelling them.
+VERB_OF: dict[type, int] = {Place: _PLACE, Pass: _PASS, Bribe: _BRIBE, Build: _BUILD, Kill: _KILL, Bury: _BURY,
+                            PayGravedigger: _GRAVEDIGGER, Release: _RELEASE}
+
 # Spellings remembered per action class, by the action's fields read in C (`attrgetter`): the same few thousand
 # actions recur in every game, and the environments spell every legal action at every decision, so this spares
 # the dataclasses' Python-level `__hash__` and `__eq__` at every look-up.

@@ -62,12 +62,21 @@ def env(**kwargs: Any) -> AECEnv:
     bounds = wrappers.AssertOutOfBoundsWrapper(illegal)
     wrapped = wrappers.OrderEnforcingWrapper(bounds)
     bare.mirror_to((illegal, bounds, wrapped))
+    for layer in (illegal, bounds, wrapped):  # inside out: each may go straight to the shortcut under it
+        for name in PASS_THROUGHS:
+            if getattr(type(layer), name) is getattr(wrappers.BaseWrapper, name):
+                layer.__dict__[name] = getattr(layer.env, name)
     return wrapped
 
 
 # The bare environment's attributes that PettingZoo's wrappers and the AEC loop read at every step.
 MIRRORED = frozenset({"agent_selection", "agents", "rewards", "_cumulative_rewards", "terminations", "truncations",
                       "infos"})
+
+# Methods a wrapper that does not override them only hands to the layer under it (`BaseWrapper`'s): such a layer
+# gets the inner layer's method as its own, so a call skips the hops that add nothing (AssertOutOfBoundsWrapper
+# asks for the action space at every step, through two of them).
+PASS_THROUGHS = ("observe", "action_space", "observation_space")
 
 
 class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
@@ -135,7 +144,9 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         assert self.tokens is not None
         seat = self.tokens.seat
         if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
+            agent = self.possible_agents[seat]
+            if agent is not getattr(self, "agent_selection", None):  # `env()` mirrors each assignment to 3 wrappers
+                self.agent_selection = agent
             return
         self.rewards = dict(zip(self.possible_agents, final_rewards(self.game)))
         self.terminations = dict.fromkeys(self.agents, True)

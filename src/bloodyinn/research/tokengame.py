@@ -9,17 +9,21 @@ forced decision. Rewards come at the end of the game only (`final_rewards`).
 
 from __future__ import annotations
 
+from itertools import groupby
+from typing import Any
+
 import numpy as np
 
 from ..actions import Action
 from ..errors import IllegalActionError
 from ..game import Game
-from .encoding import VOCABULARY_SIZE, encode, token_text
+from .encoding import VERB_OF, VOCABULARY_SIZE, encode, token_text
 
 SOLITAIRE_SCALE = 100.0  # a won solitaire game's reward is its booty / 100F (a good long game scores 150F+)
 SOLITAIRE_LOSS = -1.0  # the police closed the inn (R-SOLO-4)
 
 
+INT8 = np.dtype(np.int8)  # passed by position: numpy reads it at half the cost of `dtype=np.int8`
 Spelled = tuple[tuple[int, ...], Action]  # an action's tokens, and the action
 
 
@@ -36,6 +40,19 @@ def _branches(spelled: list[Spelled], depth: int) -> dict[int, list[Spelled]]:
         else:
             branch.append(pair)
     return branches
+
+
+def _verbs(actions: list[Action]) -> dict[int, list[Action]]:
+    """The first level of the tree: the actions grouped by verb (their class), spelled only once their verb is
+    typed (`_spelled`). The engine lists each class's actions together, which `groupby` walks in C."""
+    verbs: dict[int, list[Action]] = {}
+    for cls, group in groupby(actions, type):
+        verbs.setdefault(VERB_OF[cls], []).extend(group)
+    return verbs
+
+
+def _spelled(actions: list[Action]) -> list[Spelled]:
+    return list(zip(map(encode, actions), actions))
 
 
 def final_rewards(game: Game) -> list[float]:
@@ -55,7 +72,8 @@ class TokenGame:
         self.prefix: list[int] = []  # tokens typed in the current decision, the forced ones included
         self.actions = 0  # actions applied through this object (a view changes only when this does)
         self.seat: int | None = None  # the seat typing now, or None once the game is over
-        self._node: dict[int, list[Spelled]] = {}  # next token -> the legal actions it leads to
+        # next token -> the legal actions it leads to: spelled, except at the root (the verbs, see `_verbs`)
+        self._node: dict[int, list[Any]] = {}
         self._next_decision()
 
     def legal_tokens(self) -> list[int]:
@@ -67,7 +85,7 @@ class TokenGame:
         mask = bytearray(VOCABULARY_SIZE)  # a handful of tokens: set byte by byte, then wrapped without a copy
         for token in self._node:
             mask[token] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        return np.frombuffer(mask, INT8)
 
     def is_legal(self, token: int) -> bool:
         return token in self._node
@@ -87,6 +105,8 @@ class TokenGame:
         spelled = self._node[token]
         self.prefix.append(token)
         depth = len(self.prefix)
+        if depth == 1:  # a verb: its actions are spelled now (`_verbs`)
+            spelled = _spelled(spelled)
         if len(spelled) > 1 or len(spelled[0][0]) > depth:
             self._node = _branches(spelled, depth)
             self._type_forced()
@@ -103,8 +123,7 @@ class TokenGame:
         if self.seat is None:
             self._node = {}
         else:
-            actions = self.game.legal_actions()
-            self._node = _branches(list(zip(map(encode, actions), actions)), 0)
+            self._node = _verbs(self.game.legal_actions())
         self._type_forced()
 
     def _type_forced(self) -> None:
