@@ -229,8 +229,9 @@ _RELATIVE_CODES = {(players, seat): _relative_codes(players, seat)
 
 
 def _annexes(key: tuple[Any, ...]) -> bytes:
-    """Every built annex seen from `seat`: (players, seat, each seat's annexes)."""
-    players, seat, annexes = key
+    """Every built annex seen from `seat`: (seat, each seat's annexes)."""
+    seat, annexes = key
+    players = len(annexes)
     hits = []
     for owner, built in enumerate(annexes):
         relative = (owner - seat) % players
@@ -274,14 +275,19 @@ _NO_PREFIX = _prefix(())
 
 class ObservationEncoder:
     """Observations from compact views (`Game.compact_view`), each section's bytes remembered by the part of the
-    view it encodes, up to `limit` parts per section (then that section's memory starts again). Each environment
-    has its own, so its memory follows its own games."""
+    view it encodes, up to `limit` parts per section (then that section's memory starts again). Sections that
+    change together are also remembered together, by a slice of the view (the table, the round and the moment;
+    the door; the piles): one look-up instead of several. Each environment has its own encoder, so its memory
+    follows its own games."""
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
+        self._heads: dict[Any, bytes] = {}
         self._table: dict[Any, bytes] = {}
         self._round: dict[Any, bytes] = {}
         self._moment: dict[Any, bytes] = {}
+        self._doors: dict[Any, bytes] = {}
+        self._piles: dict[Any, bytes] = {}
         self._counts: dict[Any, bytes] = {}
         self._annexes: dict[Any, bytes] = {}
         self._players: dict[Any, bytes] = {}
@@ -300,30 +306,22 @@ class ObservationEncoder:
         seat = view.seat
         if seat is None:
             raise ValueError("observations are built from a seat's view, not the spectator's (seat None)")
-        players, seats, compute = view.players, view.seats, self._compute
-        # A part is never empty, so `or` tells a miss.
-        key: Any = view[:5]
-        parts = [self._table.get(key) or compute(self._table, _table, key)]
-        key = view[5:8]
-        parts.append(self._round.get(key) or compute(self._round, _round, key))
-        current = view.current_player
-        key = (view.stage, view.decision, (view.first_player - seat) % players,
-               None if current is None else (current - seat) % players, *view[12:17])
-        parts.append(self._moment.get(key) or compute(self._moment, _moment, key))
-        counts = self._counts
-        cards = view.entrance_cards
-        parts += [_CARDS_COUNT[view.entrance_size], _ENTRANCE_TOP_PART[view.entrance_top + 1],
-                  counts.get(cards) or compute(counts, _counts, cards),
-                  _ARRIVAL_PART[view.arrival + 1], _CARDS_COUNT[view.culled]]
-        holders, services = _RELATIVE_CODES[players, seat]
+        compute = self._compute
+        # A part is never empty, so `or` tells a miss. The slices are the view's fields in `CompactView` order.
+        key: Any = view[:17]  # seat, table, round, moment
+        parts = [self._heads.get(key) or compute(self._heads, self._head, key)]
+        key = view[17:22]  # entrance stack, arrival, culled
+        parts.append(self._doors.get(key) or compute(self._doors, self._door, key))
+        holders, services = _RELATIVE_CODES[view.players, seat]
         rooms = _ROOM_PARTS
         parts += [rooms[holders[holder]][services[service]][guest]
                   for holder, service, guest in zip(view.keys, view.room_service, view.guests)]
-        for cards in view[25:29]:  # bistro, exit, gravedigger, unused peasants
-            parts.append(counts.get(cards) or compute(counts, _counts, cards))
-        key = (players, seat, tuple(map(_ANNEXES_OF, seats)))
+        key = view[25:29]  # bistro, exit, gravedigger, unused peasants
+        parts.append(self._piles.get(key) or compute(self._piles, self._pile_counts, key))
+        seats = view.seats
+        key = (seat, tuple(map(_ANNEXES_OF, seats)))
         parts.append(self._annexes.get(key) or compute(self._annexes, _annexes, key))
-        memory = self._players
+        memory, players = self._players, len(seats)
         for r in range(4):
             if r < players:
                 player = seats[(seat + r) % players]
@@ -331,6 +329,29 @@ class ObservationEncoder:
             else:
                 parts.append(_NO_PLAYER)
         return b"".join(parts)
+
+    def _head(self, key: tuple[Any, ...]) -> bytes:
+        """The table, the round and the moment, from the view's first 17 fields."""
+        seat, players, current = key[0], key[1], key[11]
+        table, calendar = key[:5], key[5:8]
+        moment = (key[9], key[10], (key[8] - seat) % players, None if current is None else (current - seat) % players,
+                  *key[12:17])
+        compute = self._compute
+        return b"".join((self._table.get(table) or compute(self._table, _table, table),
+                         self._round.get(calendar) or compute(self._round, _round, calendar),
+                         self._moment.get(moment) or compute(self._moment, _moment, moment)))
+
+    def _door(self, key: tuple[Any, ...]) -> bytes:
+        """The entrance stack (size, top card, season-2 cards), the arrival and the culled count."""
+        size, top, cards, arrival, culled = key
+        counts = self._counts
+        return b"".join((_CARDS_COUNT[size], _ENTRANCE_TOP_PART[top + 1],
+                         counts.get(cards) or self._compute(counts, _counts, cards), _ARRIVAL_PART[arrival + 1],
+                         _CARDS_COUNT[culled]))
+
+    def _pile_counts(self, piles: tuple[tuple[int, ...], ...]) -> bytes:
+        counts, compute = self._counts, self._compute
+        return b"".join([counts.get(cards) or compute(counts, _counts, cards) for cards in piles])
 
     def _player(self, player: CompactSeat) -> bytes:
         """A seat's section (the same at every relative place), from its parts: all but one seat's are unchanged
