@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from ..cards import CARD_BY_ID, CARD_OCC, OCCUPATIONS
 from ..compact_view import CompactSeat, CompactView, build_compact_view, compact_view_from_view
-from ..state import CLOSED, NO_CARD, NOBODY, WHITE
+from ..state import CLOSED, NOBODY, WHITE
 from .encoding import ANNEX_TOKENS, VOCABULARY_SIZE
 from .tokengame import INT8
 
@@ -195,29 +196,26 @@ _ENTRANCE_TOP_PART = _one_hot_per_card(_ENTRANCE_TOP)
 _ARRIVAL_PART = _one_hot_per_card(_ARRIVAL)
 
 
-_ROOM_END = _ROOMS + _ROOM_SIZE
+_GUEST = _ROOMS + 10  # a room's guest, after its key and Room Service
 
 
-def _room(holder: int, service: int, guest: int) -> bytes:
-    """One room (the same at every room number): key (a relative seat 0-3, 4 white, 5 closed), Room Service (a
-    relative seat 0-3, or 4 for none), guest card or `NO_CARD`."""
-    hits = [_ROOMS + holder] if holder < 6 else []
-    if service < 4:
-        hits.append(_ROOMS + 6 + service)
-    if guest != NO_CARD:
-        hits.append(_ROOMS + 10 + CARD_OCC[guest])
-    return _section(_ROOMS, _ROOM_END, hits)
+def _key_and_service(holder: int, service: int) -> bytes:
+    """A room's key (a relative seat 0-3, 4 white, 5 closed) and Room Service (a relative seat 0-3, or 4 for
+    none): its first entries, the same at every room number."""
+    hits = [_ROOMS + holder, _ROOMS + 6 + service] if service < 4 else [_ROOMS + holder]
+    return _section(_ROOMS, _GUEST, hits)
 
 
-# Every room's bytes, by [key][Room Service][guest] as `_room` numbers them; the guest is indexed by card number,
-# `NO_CARD` (-1) being the last entry. Rooms change at almost every decision: tables spare them any arithmetic.
-_ROOM_PARTS = [[[_room(holder, service, guest) for guest in (*range(len(CARD_OCC)), NO_CARD)]
-                for service in range(5)] for holder in range(6)]
+_KEY_AND_SERVICE_PARTS = [[_key_and_service(holder, service) for service in range(5)] for holder in range(6)]
+# A room's guest by card number, `NO_CARD` (-1) being the last entry (no guest). Keys and Room Service hardly
+# ever change but guests do at almost every decision: they are looked up room by room, in C.
+_NO_GUEST, *_GUEST_BY_CARD = _one_hot_per_card(_GUEST)
+_GUEST_PARTS = [*_GUEST_BY_CARD, _NO_GUEST]
 
 
 def _relative_codes(players: int, seat: int) -> tuple[list[int], list[int]]:
-    """How `_ROOM_PARTS` numbers a room's key holder and Room Service seen from `seat`, indexed by the state's codes
-    (seats 0-3, and `WHITE`/`CLOSED`/`NOBODY` as negative indices from the end)."""
+    """How `_KEY_AND_SERVICE_PARTS` numbers a room's key holder and Room Service seen from `seat`, indexed by the
+    state's codes (seats 0-3, and `WHITE`/`CLOSED`/`NOBODY` as negative indices from the end)."""
     relative = [(other - seat) % players for other in range(4)]
     holders, services = [*relative, 0, 0], [*relative, 0]
     holders[CLOSED], holders[WHITE], services[NOBODY] = 5, 4, 4
@@ -226,6 +224,13 @@ def _relative_codes(players: int, seat: int) -> tuple[list[int], list[int]]:
 
 _RELATIVE_CODES = {(players, seat): _relative_codes(players, seat)
                    for players in range(1, 5) for seat in range(players)}
+
+
+def _keys_and_services(key: tuple[Any, ...]) -> tuple[bytes, ...]:
+    """Every room's key and Room Service seen from `seat`: (seat, players, keys, Room Service tokens)."""
+    seat, players, keys, services = key
+    holders, codes = _RELATIVE_CODES[players, seat]
+    return tuple([_KEY_AND_SERVICE_PARTS[holders[holder]][codes[service]] for holder, service in zip(keys, services)])
 
 
 def _annexes(key: tuple[Any, ...]) -> bytes:
@@ -273,6 +278,9 @@ def _prefix(prefix: tuple[int, ...]) -> bytes:
 _NO_PREFIX = _prefix(())
 
 
+Part = TypeVar("Part", bytes, tuple[bytes, ...])
+
+
 class ObservationEncoder:
     """Observations from compact views (`Game.compact_view`), each section's bytes remembered by the part of the
     view it encodes, up to `limit` parts per section (then that section's memory starts again). Sections that
@@ -287,6 +295,7 @@ class ObservationEncoder:
         self._round: dict[Any, bytes] = {}
         self._moment: dict[Any, bytes] = {}
         self._doors: dict[Any, bytes] = {}
+        self._rooms: dict[Any, tuple[bytes, ...]] = {}
         self._piles: dict[Any, bytes] = {}
         self._counts: dict[Any, bytes] = {}
         self._annexes: dict[Any, bytes] = {}
@@ -295,7 +304,7 @@ class ObservationEncoder:
         self._barns: dict[Any, bytes] = {}
         self._prefixes: dict[Any, bytes] = {}
 
-    def _compute(self, memory: dict[Any, bytes], section: Callable[[Any], bytes], key: Any) -> bytes:
+    def _compute(self, memory: dict[Any, Part], section: Callable[[Any], Part], key: Any) -> Part:
         if len(memory) >= self.limit:
             memory.clear()
         part = memory[key] = section(key)
@@ -312,10 +321,9 @@ class ObservationEncoder:
         parts = [self._heads.get(key) or compute(self._heads, self._head, key)]
         key = view[17:22]  # entrance stack, arrival, culled
         parts.append(self._doors.get(key) or compute(self._doors, self._door, key))
-        holders, services = _RELATIVE_CODES[view.players, seat]
-        rooms = _ROOM_PARTS
-        parts += [rooms[holders[holder]][services[service]][guest]
-                  for holder, service, guest in zip(view.keys, view.room_service, view.guests)]
+        key = (seat, view.players, view.keys, view.room_service)
+        rooms = self._rooms.get(key) or compute(self._rooms, _keys_and_services, key)
+        parts += chain.from_iterable(zip(rooms, map(_GUEST_PARTS.__getitem__, view.guests)))
         key = view[25:29]  # bistro, exit, gravedigger, unused peasants
         parts.append(self._piles.get(key) or compute(self._piles, self._pile_counts, key))
         seats = view.seats
