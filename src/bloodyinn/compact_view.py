@@ -71,17 +71,13 @@ _new = tuple.__new__
 _NO_BURIALS: list[int] = []
 
 
+# Each annex's (annex card, corpses buried, free places) by the number buried: shared, never built anew.
+_ANNEX_PLACES = {annex: tuple((annex, buried, CARD_RANK[annex] - buried) for buried in range(CARD_RANK[annex] + 1))
+                 for annex in range(len(CARD_RANK))}
+
+
 def _annexes(annexes: list[int], buried: dict[int, list[int]]) -> tuple[tuple[int, int, int], ...]:
-    counts = [len(buried.get(annex, _NO_BURIALS)) for annex in annexes]
-    return tuple(zip(annexes, counts, [CARD_RANK[a] - n for a, n in zip(annexes, counts)]))
-
-
-def _seat(cash: int, checks: int, hand: list[int], corpses: list[int], annexes: list[int], barn: int,
-          bonuses: list[tuple[str, int, int]], buried: dict[int, list[int]],
-          arrange: Callable[[list[int]], Iterable[int]]) -> CompactSeat:
-    return _new(CompactSeat, (cash, checks, tuple(arrange(hand)), tuple(arrange(corpses)),
-                              _annexes(annexes, buried) if annexes else (), barn, BARN_RANK - barn,
-                              sum([bonus[1] for bonus in bonuses]) if bonuses else 0))
+    return tuple([_ANNEX_PLACES[annex][len(buried.get(annex, _NO_BURIALS))] for annex in annexes])
 
 
 def build_compact_view(game: Game, seat: int | None,
@@ -97,8 +93,12 @@ def build_compact_view(game: Game, seat: int | None,
     players = fields["players"]
     buried = fields["buried"]
     barns = [len(buried.get(BARN_BASE + p, _NO_BURIALS)) for p in range(players)] if buried else [0] * players
-    seats = tuple(map(_seat, fields["cash"], fields["checks"], fields["hands"], fields["corpses"], fields["annexes"],
-                      barns, fields["end_bonus"], [buried] * players, [arrange] * players))
+    cash, checks, hands, corpses, annexes, bonuses = (fields["cash"], fields["checks"], fields["hands"],
+                                                      fields["corpses"], fields["annexes"], fields["end_bonus"])
+    seats = tuple([_new(CompactSeat, (
+        cash[p], checks[p], tuple(arrange(hands[p])), tuple(arrange(corpses[p])),
+        _annexes(annexes[p], buried) if annexes[p] else (), barns[p], BARN_RANK - barns[p],
+        sum([bonus[1] for bonus in bonuses[p]]) if bonuses[p] else 0)) for p in range(players)])
     entrance = fields["entrance"]
     variants = config.variants
     stage = fields["stage"]
