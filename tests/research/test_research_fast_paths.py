@@ -38,6 +38,7 @@ def straightforward(game: Game, seat: int, prefix: list[int]) -> tuple[np.ndarra
 def assert_identical(seen: np.ndarray, expected: np.ndarray) -> None:
     assert seen.dtype == expected.dtype and seen.shape == expected.shape
     assert seen.tobytes() == expected.tobytes()  # bit for bit, not merely close
+    assert seen.flags.writeable  # an agent may normalize its observation in place
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -54,6 +55,9 @@ def test_every_observation_and_mask_of_a_whole_game_is_the_straightforward_one(s
             table.step(None)
             continue
         game, prefix = table.game, list(table.tokens.prefix)
+        again = table.observe(agent)  # a fresh copy each time: an agent may keep or change what it was given
+        assert not np.shares_memory(again["observation"], observation["observation"])
+        assert not np.shares_memory(again["action_mask"], observation["action_mask"])
         for seat, other in enumerate(table.possible_agents):
             seen = observation if other == agent else table.observe(other)
             expected_observation, expected_mask = straightforward(game, seat, prefix)

@@ -23,7 +23,7 @@ SOLITAIRE_SCALE = 100.0  # a won solitaire game's reward is its booty / 100F (a 
 SOLITAIRE_LOSS = -1.0  # the police closed the inn (R-SOLO-4)
 
 
-INT8 = np.dtype(np.int8)  # passed by position: numpy reads it at half the cost of `dtype=np.int8`
+INT8 = np.dtype(np.int8)  # passed by position: numpy reads it at half the cost of `dtype=np.int8` (see `observation`)
 Spelled = tuple[tuple[int, ...], Action]  # an action's tokens, and the action
 
 
@@ -85,7 +85,7 @@ class TokenGame:
         mask = bytearray(VOCABULARY_SIZE)  # a handful of tokens: set byte by byte, then wrapped without a copy
         for token in self._node:
             mask[token] = 1
-        return np.frombuffer(mask, INT8)
+        return np.ndarray(VOCABULARY_SIZE, INT8, mask)
 
     def is_legal(self, token: int) -> bool:
         return token in self._node
