@@ -13,15 +13,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, getitem
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from ..cards import CARD_BY_ID, CARD_OCC, OCCUPATIONS
 from ..compact_view import CompactSeat, CompactView, build_compact_view, compact_view_from_view
-from ..state import CLOSED, NOBODY, WHITE
+from ..state import CLOSED, NO_CARD, NOBODY, WHITE
 from .encoding import ANNEX_TOKENS, VOCABULARY_SIZE
 from .tokengame import INT8
 
@@ -196,25 +195,29 @@ _ENTRANCE_TOP_PART = _one_hot_per_card(_ENTRANCE_TOP)
 _ARRIVAL_PART = _one_hot_per_card(_ARRIVAL)
 
 
-_GUEST = _ROOMS + 10  # a room's guest, after its key and Room Service
+_ROOM_END = _ROOMS + _ROOM_SIZE
 
 
-def _key_and_service(holder: int, service: int) -> bytes:
-    """A room's key (a relative seat 0-3, 4 white, 5 closed) and Room Service (a relative seat 0-3, or 4 for
-    none): its first entries, the same at every room number."""
-    hits = [_ROOMS + holder, _ROOMS + 6 + service] if service < 4 else [_ROOMS + holder]
-    return _section(_ROOMS, _GUEST, hits)
+def _room(holder: int, service: int, guest: int) -> bytes:
+    """One room (the same at every room number): key (a relative seat 0-3, 4 white, 5 closed), Room Service (a
+    relative seat 0-3, or 4 for none), guest card or `NO_CARD`."""
+    hits = [_ROOMS + holder]
+    if service < 4:
+        hits.append(_ROOMS + 6 + service)
+    if guest != NO_CARD:
+        hits.append(_ROOMS + 10 + CARD_OCC[guest])
+    return _section(_ROOMS, _ROOM_END, hits)
 
 
-_KEY_AND_SERVICE_PARTS = [[_key_and_service(holder, service) for service in range(5)] for holder in range(6)]
-# A room's guest by card number, `NO_CARD` (-1) being the last entry (no guest). Keys and Room Service hardly
-# ever change but guests do at almost every decision: they are looked up room by room, in C.
-_NO_GUEST, *_GUEST_BY_CARD = _one_hot_per_card(_GUEST)
-_GUEST_PARTS = [*_GUEST_BY_CARD, _NO_GUEST]
+# Every room's bytes, by [key][Room Service][guest] as `_room` numbers them; the guest is indexed by card number,
+# `NO_CARD` (-1) being the last entry. Keys and Room Service hardly ever change but guests do at almost every
+# decision: the encoder remembers each room's row [key][Room Service] and looks the guest up in it, in C.
+_ROOM_PARTS = [[[_room(holder, service, guest) for guest in (*range(len(CARD_OCC)), NO_CARD)]
+                for service in range(5)] for holder in range(6)]
 
 
 def _relative_codes(players: int, seat: int) -> tuple[list[int], list[int]]:
-    """How `_KEY_AND_SERVICE_PARTS` numbers a room's key holder and Room Service seen from `seat`, indexed by the
+    """How `_ROOM_PARTS` numbers a room's key holder and Room Service seen from `seat`, indexed by the
     state's codes (seats 0-3, and `WHITE`/`CLOSED`/`NOBODY` as negative indices from the end)."""
     relative = [(other - seat) % players for other in range(4)]
     holders, services = [*relative, 0, 0], [*relative, 0]
@@ -226,11 +229,12 @@ _RELATIVE_CODES = {(players, seat): _relative_codes(players, seat)
                    for players in range(1, 5) for seat in range(players)}
 
 
-def _keys_and_services(key: tuple[Any, ...]) -> tuple[bytes, ...]:
-    """Every room's key and Room Service seen from `seat`: (seat, players, keys, Room Service tokens)."""
+def _room_rows(key: tuple[Any, ...]) -> tuple[list[bytes], ...]:
+    """Each room's row of `_ROOM_PARTS` (its bytes by guest) seen from `seat`: (seat, players, keys, Room
+    Service tokens)."""
     seat, players, keys, services = key
     holders, codes = _RELATIVE_CODES[players, seat]
-    return tuple([_KEY_AND_SERVICE_PARTS[holders[holder]][codes[service]] for holder, service in zip(keys, services)])
+    return tuple([_ROOM_PARTS[holders[holder]][codes[service]] for holder, service in zip(keys, services)])
 
 
 def _annexes(key: tuple[Any, ...]) -> bytes:
@@ -278,7 +282,7 @@ def _prefix(prefix: tuple[int, ...]) -> bytes:
 _NO_PREFIX = _prefix(())
 
 
-Part = TypeVar("Part", bytes, tuple[bytes, ...])
+Part = TypeVar("Part", bytes, tuple[list[bytes], ...])
 
 
 class ObservationEncoder:
@@ -295,7 +299,7 @@ class ObservationEncoder:
         self._round: dict[Any, bytes] = {}
         self._moment: dict[Any, bytes] = {}
         self._doors: dict[Any, bytes] = {}
-        self._rooms: dict[Any, tuple[bytes, ...]] = {}
+        self._rooms: dict[Any, tuple[list[bytes], ...]] = {}
         self._piles: dict[Any, bytes] = {}
         self._counts: dict[Any, bytes] = {}
         self._annexes: dict[Any, bytes] = {}
@@ -322,8 +326,8 @@ class ObservationEncoder:
         key = view[17:22]  # entrance stack, arrival, culled
         parts.append(self._doors.get(key) or compute(self._doors, self._door, key))
         key = (seat, view.players, view.keys, view.room_service)
-        rooms = self._rooms.get(key) or compute(self._rooms, _keys_and_services, key)
-        parts += chain.from_iterable(zip(rooms, map(_GUEST_PARTS.__getitem__, view.guests)))
+        rows = self._rooms.get(key) or compute(self._rooms, _room_rows, key)
+        parts += map(getitem, rows, view.guests)
         key = view[25:29]  # bistro, exit, gravedigger, unused peasants
         parts.append(self._piles.get(key) or compute(self._piles, self._pile_counts, key))
         seats = view.seats
