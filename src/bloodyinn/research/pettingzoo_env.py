@@ -192,10 +192,12 @@ class _mirrored_env(raw_env):
             self.__setattr__(name, getattr(self, name))
 
     def __setattr__(self, name: str, value: Any) -> None:
-        super().__setattr__(name, value)
-        if name in MIRRORED:
+        if name in MIRRORED:  # plain attributes, written where they are read (the selected agent: every decision)
+            self.__dict__[name] = value
             for wrapper in self._mirrors:
                 wrapper.__dict__[name] = value
+        else:
+            object.__setattr__(self, name, value)
 
     # A pickled environment comes back as a new one (EzPickle) that its wrappers must still follow from reset on.
     def __getstate__(self) -> dict[str, Any]:
