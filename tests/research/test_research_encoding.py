@@ -22,7 +22,6 @@ from bloodyinn.research.encoding import (
     EncodingError,
     decode,
     encode,
-    encode_alike,
     token_text,
 )
 
@@ -41,10 +40,6 @@ def check_every_legal_action(seed: int, greedy: bool, seen: Counter[str]) -> Non
                 assert tokens[i] in tree.next_tokens(tokens[:i])
                 assert tree.action(tokens[:i]) is None
             seen[action.kind] += 1
-        assert encode_alike(legal) == [encode(a) for a in legal]  # mixed classes, or one (a verb's actions)
-        for kind in {a.kind for a in legal}:
-            alike = [a for a in legal if a.kind == kind]
-            assert encode_alike(alike) == [encode(a) for a in alike]
         first = {encode(a)[0] for a in legal}
         assert set(tree.next_tokens()) == first
 
@@ -129,8 +124,6 @@ def test_tokens_follow_the_canonical_notation_order(notation: str, words: str) -
 def test_unencodable_actions_raise(action: object, message: str) -> None:
     with pytest.raises(EncodingError, match=message):
         encode(action)  # type: ignore[arg-type]
-    with pytest.raises(EncodingError, match=message):
-        encode_alike([action, action])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize("words,message", [

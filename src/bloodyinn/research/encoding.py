@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 from ..actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, canonical_cards
 from ..cards import CARD_IDS, CARD_OCC, OCCUPATION_BY_ID, OCCUPATIONS
@@ -134,23 +134,6 @@ def encode(action: Action) -> tuple[int, ...]:
             known.clear()
         known[key] = tokens
     return tokens
-
-
-def encode_alike(actions: list[Action]) -> list[tuple[int, ...]]:
-    """The token ids of each action, as `encode` gives them. When they are all of one class (a decision's actions
-    of one verb) and all spelled before, the spellings are looked up in C, all at once."""
-    classes = set(map(type, actions))
-    spellings = _SPELLINGS.get(classes.pop()) if len(classes) == 1 else None
-    if spellings is not None:
-        read, known = spellings
-        try:
-            found = list(map(known.get, map(read, actions)))
-        except TypeError:  # an unhashable field: `encode` names the action
-            pass
-        else:
-            if None not in found:
-                return cast(list[tuple[int, ...]], found)
-    return list(map(encode, actions))
 
 
 def _encode(action: Action) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ import numpy as np
 from ..actions import Action
 from ..errors import IllegalActionError
 from ..game import Game
-from .encoding import VERB_OF, VOCABULARY_SIZE, encode_alike, token_text
+from .encoding import VERB_OF, VOCABULARY_SIZE, encode, token_text
 
 SOLITAIRE_SCALE = 100.0  # a won solitaire game's reward is its booty / 100F (a good long game scores 150F+)
 SOLITAIRE_LOSS = -1.0  # the police closed the inn (R-SOLO-4)
@@ -52,7 +52,7 @@ def _verbs(actions: list[Action]) -> dict[int, list[Action]]:
 
 
 def _spelled(actions: list[Action]) -> list[Spelled]:
-    return list(zip(encode_alike(actions), actions))  # a verb's actions are all of one class
+    return list(zip(map(encode, actions), actions))
 
 
 def final_rewards(game: Game) -> list[float]:
