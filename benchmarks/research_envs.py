@@ -35,9 +35,9 @@ from bloodyinn.research.pettingzoo_env import env, raw_env
 Record = tuple[int, list[Action], list[tuple[int, ...]]]  # seed, actions, their tokens
 
 
-def record_games(players: int, games: int) -> list[Record]:
+def record_games(players: int, games: int, first_seed: int = 0) -> list[Record]:
     records = []
-    for seed in range(games):
+    for seed in range(first_seed, first_seed + games):
         game = bloodyinn.new_game(players=players, length="short", seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
@@ -111,7 +111,10 @@ def main() -> None:
     print(f"{'players':>7} {'how':>22} {'steps/s':>9} {'decisions/s':>12} {'tokens/decision':>16}"
           f" {'cost per decision':>18} {'raw decisions/s per step/s':>27}")
     for players in args.players:
-        records = record_games(players, args.games)
+        # Every round plays new games: replaying the same ones would find every observation section already in
+        # the environments' memory, which games never seen before do not.
+        rounds = [record_games(players, args.games, first_seed=1 + number * args.games)
+                  for number in range(args.rounds)]
         ways: list[tuple[str, Callable[[int], Play]]] = [
             ("raw engine", engine),
             ("engine + view", partial(engine, read=partial(Game.view, legal_actions=False))),
@@ -123,30 +126,25 @@ def main() -> None:
             ways.append(("gymnasium", gymnasium))
         plays = [make(players) for _, make in ways]
         for play in plays:  # warm up (first calls, caches) before timing
-            play(records[0])
-        steps = [0] * len(ways)
-        decisions = [0] * len(ways)
-        seconds = [float("inf")] * len(ways)  # CPU time of this process: steadier than wall time
-        # Game by game, every way in turn: a shared machine's load then weighs on all ways alike. Each way keeps
-        # its fastest round (as `timeit` keeps the fastest repeat): slower rounds measure the other tenants.
-        for _ in range(args.rounds):
-            spent = [0.0] * len(ways)
+            play(record_games(players, 1)[0])
+        # Per way, its fastest round's (steps, decisions, CPU seconds of this process: steadier than wall time),
+        # as `timeit` keeps the fastest repeat: slower rounds measure the other tenants. Game by game, every way
+        # in turn, so a shared machine's changing load weighs on all ways alike.
+        best: list[tuple[int, int, float]] = [(0, 0, float("inf"))] * len(ways)
+        for records in rounds:
+            spent = [(0, 0, 0.0)] * len(ways)
             for record in records:
                 for way, play in enumerate(plays):
                     start = time.process_time()
                     played = play(record)
-                    spent[way] += time.process_time() - start
-                    steps[way] += played[0]
-                    decisions[way] += played[1]
-            seconds = [min(best, now) for best, now in zip(seconds, spent)]
-        steps = [count // args.rounds for count in steps]
-        decisions = [count // args.rounds for count in decisions]
-        base = decisions[0] / seconds[0]
-        for way, (name, _) in enumerate(ways):
-            rate = decisions[way] / seconds[way]
-            step_rate = steps[way] / seconds[way]
+                    taken, decided, spent_before = spent[way]
+                    spent[way] = (taken + played[0], decided + played[1], spent_before + time.process_time() - start)
+            best = [max(fastest, now, key=lambda run: run[1] / run[2]) for fastest, now in zip(best, spent)]
+        base = best[0][1] / best[0][2]
+        for (name, _), (steps, decisions, seconds) in zip(ways, best):
+            rate, step_rate = decisions / seconds, steps / seconds
             print(f"{players:>7} {name:>22} {step_rate:>9.0f} {rate:>12.0f}"
-                  f" {steps[way] / decisions[way]:>16.2f} {base / rate:>17.1f}x {base / step_rate:>26.2f}x")
+                  f" {steps / decisions:>16.2f} {base / rate:>17.1f}x {base / step_rate:>26.2f}x")
 
 
 if __name__ == "__main__":
