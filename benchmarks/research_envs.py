@@ -2,18 +2,20 @@
 
     python benchmarks/research_envs.py [--games 30] [--players 1 2 3 4] [--rounds 5]
 
-For each player count, random games are recorded first. Then the same games are played several ways, in one
-process and game by game (every way plays a game before the next game, so a shared machine's changing load
-weighs on all ways alike), in several rounds of which each way's fastest counts: the raw engine
-(`legal_actions()` then `apply`, as benchmarks/random_games.py does),
+For each player count, new random games are recorded for every round (replaying games would find every
+observation section already in the environments' memory, which games never seen before do not). Each round
+plays its games several ways, in one process and game by game (every way plays a game before the next game, so
+a shared machine's changing load weighs on all ways alike): the raw engine (`legal_actions()` then `apply`, as
+benchmarks/random_games.py does),
 the engine with one `view(seat, legal_actions=False)` per decision (what any agent deciding from its view pays at
 least) or one `compact_view(seat)` (the same view's compact form, which the environments read), the bare
 PettingZoo environment (`raw_env`: `last()` then `step(token)` at every step, observation and
 mask included), and the environment with PettingZoo's standard wrappers (`env()`); solitaire also through the
 Gymnasium env. The agents type the recorded actions' tokens (found from the number of actions applied and the
-prefix), so all ways play exactly the same decisions. Prints steps/s, decisions/s (per CPU second of this
-process), tokens per decision, the cost of the environment per decision against the raw engine, and the
-measure of the target (the wrappers cost at most 2x): raw engine decisions/s over environment steps/s.
+prefix), so all ways play exactly the same decisions. Prints steps/s and decisions/s (per CPU second of this
+process, each way's fastest round), tokens per decision, the cost per decision against the raw engine, and the
+measure of the target (the wrappers cost at most 2x): raw engine decisions/s over environment steps/s; both
+costs are the median over the rounds of each round's own ratio.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import partial
+from statistics import median
 from typing import Any
 
 import bloodyinn
@@ -111,8 +114,6 @@ def main() -> None:
     print(f"{'players':>7} {'how':>22} {'steps/s':>9} {'decisions/s':>12} {'tokens/decision':>16}"
           f" {'cost per decision':>18} {'raw decisions/s per step/s':>27}")
     for players in args.players:
-        # Every round plays new games: replaying the same ones would find every observation section already in
-        # the environments' memory, which games never seen before do not.
         rounds = [record_games(players, args.games, first_seed=1 + number * args.games)
                   for number in range(args.rounds)]
         ways: list[tuple[str, Callable[[int], Play]]] = [
@@ -127,10 +128,9 @@ def main() -> None:
         plays = [make(players) for _, make in ways]
         for play in plays:  # warm up (first calls, caches) before timing
             play(record_games(players, 1)[0])
-        # Per way, its fastest round's (steps, decisions, CPU seconds of this process: steadier than wall time),
-        # as `timeit` keeps the fastest repeat: slower rounds measure the other tenants. Game by game, every way
-        # in turn, so a shared machine's changing load weighs on all ways alike.
-        best: list[tuple[int, int, float]] = [(0, 0, float("inf"))] * len(ways)
+        # Game by game, every way in turn, so a shared machine's changing load weighs on all ways alike. Each
+        # round's (steps, decisions, CPU seconds of this process: steadier than wall time) per way.
+        runs: list[list[tuple[int, int, float]]] = []
         for records in rounds:
             spent = [(0, 0, 0.0)] * len(ways)
             for record in records:
@@ -139,13 +139,21 @@ def main() -> None:
                     played = play(record)
                     taken, decided, spent_before = spent[way]
                     spent[way] = (taken + played[0], decided + played[1], spent_before + time.process_time() - start)
-            best = [max(fastest, now, key=lambda run: run[1] / run[2]) for fastest, now in zip(best, spent)]
-        base = best[0][1] / best[0][2]
-        for (name, _), (steps, decisions, seconds) in zip(ways, best):
-            rate, step_rate = decisions / seconds, steps / seconds
-            print(f"{players:>7} {name:>22} {step_rate:>9.0f} {rate:>12.0f}"
-                  f" {steps / decisions:>16.2f} {base / rate:>17.1f}x {base / step_rate:>26.2f}x")
+            runs.append(spent)
+        report(players, [name for name, _ in ways], runs)
 
+
+def report(players: int, names: list[str], runs: list[list[tuple[int, int, float]]]) -> None:
+    """Rates from each way's fastest round (as `timeit` keeps the fastest repeat: slower rounds measure the
+    other tenants); costs against the raw engine (way 0) as the median of the rounds' own (the same games, in
+    the same minutes)."""
+    for way, name in enumerate(names):
+        steps, decisions, seconds = max((run[way] for run in runs), key=lambda run: run[1] / run[2])
+        per_decision = median(run[way][2] / run[way][1] / (run[0][2] / run[0][1]) for run in runs)
+        per_step = median(run[way][2] / run[way][0] / (run[0][2] / run[0][1]) for run in runs)
+        tokens = sum(run[way][0] for run in runs) / sum(run[way][1] for run in runs)
+        print(f"{players:>7} {name:>22} {steps / seconds:>9.0f} {decisions / seconds:>12.0f}"
+              f" {tokens:>16.2f} {per_decision:>17.1f}x {per_step:>26.2f}x")
 
 if __name__ == "__main__":
     main()
