@@ -1,6 +1,7 @@
 """A seat's observation as a fixed-length float32 vector, built only from `game.view(seat)` and the tokens typed
 so far: what the seat may know, never the state, the seed or the record. The environments read the view in its
-compact form (`game.compact_view(seat)`, which the engine computes from what the view shows only).
+compact form, which the engine computes from what the view shows only (`build_compact_view(game, seat, tuple)`:
+`game.compact_view(seat)` with the hands and piles unsorted, as the encoder only counts their cards).
 
 Seats are seen from the observer: "relative seat" r is the seat r places clockwise after the observer (0 is the
 observer), so a policy plays every seat the same way; `seat` gives the absolute seat, which the `barn.<seat>`
@@ -408,8 +409,9 @@ def observation_from_view(view: dict[str, Any], prefix: Sequence[int] = ()) -> n
 
 class SeatObserver:
     """Observations and masks of the seats of a `TokenGame`. A seat's view is read once per action applied (a
-    view does not change while a decision's tokens are typed; only the prefix does), in its compact form, and
-    kept as the bytes of its sections: a step joins them with the prefix's."""
+    view does not change while a decision's tokens are typed; only the prefix does), in its compact form (cards
+    unsorted: see the module's docstring), and kept as the bytes of its sections: a step joins them with the
+    prefix's."""
 
     def __init__(self, tokens: TokenGame, encoder: ObservationEncoder | None = None) -> None:
         self.tokens = tokens
