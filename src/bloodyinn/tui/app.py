@@ -164,7 +164,11 @@ class BloodyInnApp(TableApp):
             self.refresh_bindings()
 
     def action_board_view(self) -> None:
-        """On a small terminal the board scrolls: this key goes from the inn to the innkeepers and back."""
+        """On a small terminal the board scrolls: this key goes from the inn to the innkeepers and back, once the
+        screen is refreshed (a change just made may still move the innkeepers' panel)."""
+        self.call_after_refresh(self._toggle_board_view)
+
+    def _toggle_board_view(self) -> None:
         board = self.query_one("#board", VerticalScroll)
         players = self.query_one("#players", PlayersPanel)
         if board.scroll_y < min(players.virtual_region.y, board.max_scroll_y):
