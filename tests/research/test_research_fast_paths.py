@@ -104,7 +104,7 @@ def test_the_wrapped_env_shows_the_bare_envs_attributes_at_every_step_even_after
                     assert getattr(layer, name) is getattr(bare, name), (name, type(layer).__name__)
             observation, _, termination, truncation, _ = table.last()
             # The layers that only hand `observe` down are skipped, not TerminateIllegalWrapper, which keeps it.
-            assert table.env.env._prev_obs is observation  # type: ignore[attr-defined]
+            assert table.env.env._prev_obs is observation
             assert table.action_space(agent) is bare.action_space(agent)
             if termination or truncation:
                 table.step(None)
