@@ -111,8 +111,7 @@ VERB_OF: dict[type, int] = {Place: _PLACE, Pass: _PASS, Bribe: _BRIBE, Build: _B
 # actions recur in every game, and the environments spell every legal action at every decision, so this spares
 # the dataclasses' Python-level `__hash__` and `__eq__` at every look-up.
 _SPELLINGS: dict[type, tuple[attrgetter[Any], dict[Any, tuple[int, ...]]]] = {
-    cls: (attrgetter(*[field.name for field in fields(cls)]), {})
-    for cls in (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)}
+    cls: (attrgetter(*[field.name for field in fields(cls)]), {}) for cls in VERB_OF}
 _SPELLINGS_LIMIT = 1 << 14  # per class, before that class's memory starts again
 
 
