@@ -317,6 +317,10 @@ class ObservationEncoder:
 
     def view_bytes(self, view: CompactView) -> bytes:
         """The view part of the observation (the first `VIEW_SIZE` entries) as float32 bytes."""
+        return b"".join(self.view_parts(view))
+
+    def view_parts(self, view: CompactView) -> list[bytes]:
+        """The view part of the observation as its sections' float32 bytes, in order (`view_bytes` joins them)."""
         seat = view.seat
         if seat is None:
             raise ValueError("observations are built from a seat's view, not the spectator's (seat None)")
@@ -341,7 +345,7 @@ class ObservationEncoder:
                 parts.append(memory.get(player) or compute(memory, self._player, player))
             else:
                 parts.append(_NO_PLAYER)
-        return b"".join(parts)
+        return parts
 
     def _head(self, key: tuple[Any, ...]) -> bytes:
         """The table, the round and the moment, from the view's first 17 fields."""
@@ -416,7 +420,7 @@ class SeatObserver:
     def __init__(self, tokens: TokenGame, encoder: ObservationEncoder | None = None) -> None:
         self.tokens = tokens
         self.encoder = encoder or ObservationEncoder()  # an environment passes its own, kept from game to game
-        self._views: dict[int, bytes] = {}
+        self._views: dict[int, list[bytes]] = {}  # a seat's view sections, then a slot for the prefix
         self._at = -1
 
     def observation(self, seat: int) -> np.ndarray:
@@ -425,11 +429,14 @@ class SeatObserver:
         if self._at != tokens.actions:
             self._views.clear()
             self._at = tokens.actions
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = self.encoder.view_bytes(build_compact_view(tokens.game, seat, tuple))
-        prefix = self.encoder.prefix_bytes(tuple(tokens.prefix)) if seat == tokens.seat else _NO_PREFIX
-        return np.ndarray(OBSERVATION_SIZE, FLOAT32, bytearray().join((view, prefix)))  # `_vector`, inlined
+        parts = self._views.get(seat)
+        if parts is None:
+            parts = self._views[seat] = self.encoder.view_parts(build_compact_view(tokens.game, seat, tuple))
+            parts.append(_NO_PREFIX)
+        # The sections are joined once, straight into the observation: joining the view's first would write
+        # and read a few kilobytes more at every decision.
+        parts[-1] = self.encoder.prefix_bytes(tuple(tokens.prefix)) if seat == tokens.seat else _NO_PREFIX
+        return np.ndarray(OBSERVATION_SIZE, FLOAT32, bytearray().join(parts))  # `_vector`, inlined
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each token `seat` may type now (all 0 for a seat that is not typing), int8."""
