@@ -151,7 +151,8 @@ def start_server(folder: Path, sqlite_sync: str, *options: str) -> tuple[subproc
                "--database-url", f"sqlite:///{folder / 'load.sqlite3'}", "--sqlite-sync", sqlite_sync,
                "--log-level", "warning",
                # Every client runs from this one address: the per-address limits would measure themselves.
-               "--tables-per-minute", "0", "--moves-per-second", "0", *options]
+               "--tables-per-minute", "0", "--moves-per-second", "0", "--max-connections-per-address", "0",
+               *options]
     process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     for _ in range(300):
         try:

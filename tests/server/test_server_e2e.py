@@ -340,6 +340,29 @@ def test_clock_undo_private_table_resign_and_rematch(browser: Any, server: Serve
     bob.context.close()
 
 
+def test_a_tab_beyond_the_connection_limit_says_why_and_connects_once_a_place_is_free(
+        browser: Any, tmp_path: Any) -> None:
+    server = ServerProcess(tmp_path / "tabs.sqlite3", options=("--max-connections-per-address", "1")).start()
+    try:
+        with httpx.Client(base_url=server.url) as client:
+            table_id = create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=5)
+        context = browser.new_context()
+        first, second = context.new_page(), context.new_page()
+        first.goto(f"{server.url}/table/{table_id}")
+        first.wait_for_selector("#status.online")
+        second.goto(f"{server.url}/table/{table_id}")
+        second.wait_for_function("document.querySelector('#status').innerText.includes('too many connections')")
+        assert "close another tab or window of this server first" in second.inner_text("#turn-note")
+        assert "tries again every 15 s" in second.inner_text("#turn-note")
+        second.screenshot(path=str(tmp_path / "too-many-tabs.png"), full_page=True)
+        first.close()  # a place frees up: the other tab gets in at its next try
+        second.wait_for_selector("#status.online", timeout=20_000)
+        assert "Take an open seat to play" in second.inner_text("#turn-note")
+        context.close()
+    finally:
+        server.stop()
+
+
 def test_the_lobby_pages_through_many_tables(browser: Any, tmp_path: Any) -> None:
     server = ServerProcess(tmp_path / "lobby.sqlite3", options=("--tables-per-minute", "0")).start()
     try:

@@ -1,5 +1,5 @@
-"""Abuse limits: per-address rate limits, a cap on bot-only games, people's games first for the bots' threads,
-idle tables expiring, and a lobby served a page at a time."""
+"""Abuse limits: per-address rate limits, caps on WebSocket connections, a cap on bot-only games, people's games
+first for the bots' threads, idle tables expiring, and a lobby served a page at a time."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,10 +19,11 @@ from server_helpers import act, create_table, in_process_client, join, state
 from starlette.websockets import WebSocketDisconnect
 
 import bloodyinn.bots
+import bloodyinn.server.app
 from bloodyinn.config import GameConfig
 from bloodyinn.server.db import make_engine
 from bloodyinn.server.errors import ServiceError
-from bloodyinn.server.limits import RateLimiter
+from bloodyinn.server.limits import ClientLimits, ConnectionLimit, RateLimiter
 from bloodyinn.server.migrate import upgrade
 from bloodyinn.server.repository import Repository, SeatRecord, TableRecord, now
 from bloodyinn.server.scheduler import BotScheduler
@@ -75,7 +77,10 @@ def test_creating_tables_is_limited_per_address(make_client: Any) -> None:
     assert len(client.get("/api/tables").json()) == 3
 
 
-def test_moves_are_limited_per_address_over_http_and_websocket(make_client: Any) -> None:
+def test_moves_are_limited_per_address_over_http_and_websocket(make_client: Any,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # The allowance refills 4 times a second: with time stopped, a slow machine cannot refill it between requests.
+    monkeypatch.setattr(bloodyinn.server.app, "ClientLimits", partial(ClientLimits, clock=lambda: 0.0))
     client = make_client(moves_per_second=4)
     table_id = create_table(client, HUMANS, seed=3)
     tokens = [join(client, table_id, 0), join(client, table_id, 1)]  # 2 of the 4: joining changes a table too
@@ -91,6 +96,53 @@ def test_moves_are_limited_per_address_over_http_and_websocket(make_client: Any)
         error = next(m for m in iter(ws.receive_json, None) if m["type"] == "error")
         assert error["error"] == "rate_limited" and error["id"] == 1
     assert state(client, table_id)["seq"] == 0  # refused, so nothing applied
+
+
+def test_websocket_connections_are_capped_per_address(make_client: Any) -> None:
+    client = make_client(max_connections_per_address=2)
+    table_id = create_table(client, HUMANS, seed=3)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as first, \
+            client.websocket_connect(f"/ws/tables/{table_id}") as second:
+        for ws in (first, second):
+            ws.send_json({"type": "hello"})
+            assert ws.receive_json()["type"] == "state"
+        with client.websocket_connect(f"/ws/tables/{table_id}") as third:
+            refused = third.receive_json()
+            assert refused["type"] == "error" and refused["error"] == "too_many_connections"
+            assert "your address has the most connections open it may have (2)" in refused["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                third.receive_json()
+            assert closed.value.code == 4429
+        second.send_json({"type": "ping", "id": 7})  # the open ones are untouched
+        assert next(m for m in iter(second.receive_json, None) if m["type"] == "pong")["id"] == 7
+    with client.websocket_connect(f"/ws/tables/{table_id}") as again:  # closing gave the places back
+        again.send_json({"type": "hello"})
+        assert again.receive_json()["type"] == "state"
+
+
+def test_websocket_connections_are_capped_in_all(make_client: Any) -> None:
+    client = make_client(max_connections=1)
+    table_id = create_table(client, HUMANS, seed=3)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as first:
+        first.send_json({"type": "hello"})
+        assert first.receive_json()["type"] == "state"
+        with client.websocket_connect(f"/ws/tables/{table_id}") as second:
+            refused = second.receive_json()
+            assert refused["error"] == "too_many_connections" and "try again later" in refused["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                second.receive_json()
+            assert closed.value.code == 1013
+
+
+def test_a_connection_that_fails_gives_its_place_back() -> None:
+    limit = ConnectionLimit(per_address=1, total=0)
+    with pytest.raises(RuntimeError), limit.hold("10.0.0.1"):
+        raise RuntimeError("the connection failed")
+    with limit.hold("10.0.0.1"):  # the place came back
+        assert limit.open_from("10.0.0.1") == 1
+        with pytest.raises(ServiceError):
+            limit.hold("10.0.0.1").__enter__()
+    assert limit.open_from("10.0.0.1") == 0
 
 
 def test_bot_only_tables_are_capped(make_client: Any) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import ExitStack, asynccontextmanager
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
@@ -41,7 +41,7 @@ from .schemas import (
 )
 from .service import GameService, SeatSpec
 from .settings import ServerSettings
-from .websocket import serve_table
+from .websocket import refuse_connection, serve_table
 from .writer import Writer
 
 STATIC = Path(str(files("bloodyinn.web") / "static"))
@@ -285,8 +285,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_table(websocket, table_id, service_of(websocket), settings.max_message_bytes,
-                          partial(limits.moves.take, address(websocket)))
+        client = address(websocket)
+        with ExitStack() as place:
+            try:
+                place.enter_context(limits.connections.hold(client))
+            except ServiceError as refused:
+                await refuse_connection(websocket, refused)
+                return
+            await serve_table(websocket, table_id, service_of(websocket), settings.max_message_bytes,
+                              partial(limits.moves.take, client))
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False)
     async def unknown(rest: str) -> JSONResponse:

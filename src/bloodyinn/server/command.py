@@ -24,6 +24,10 @@ def serve(
         min=0.0, help="Tables one client address may create per minute (0: no limit).")] = 10,
     moves_per_second: Annotated[float, typer.Option(
         min=0.0, help="Moves and previews one client address may send per second (0: no limit).")] = 20,
+    max_connections_per_address: Annotated[int, typer.Option(
+        min=0, help="WebSocket connections one client address may hold open at once (0: no limit).")] = 32,
+    max_connections: Annotated[int, typer.Option(
+        min=0, help="WebSocket connections open at once in all (0: no limit).")] = 2000,
     max_bot_tables: Annotated[int, typer.Option(
         min=0, help="Unfinished bot-only tables at once; more are refused until one ends (0: no limit).")] = 20,
     expire_after_hours: Annotated[float, typer.Option(
@@ -41,7 +45,9 @@ def serve(
         raise typer.BadParameter(f"expected one of {', '.join(SQLITE_SYNC)}", param_hint="--sqlite-sync")
     settings = ServerSettings(database_url=database_url or default_database_url(), sqlite_sync=sqlite_sync,
                               bot_delay=bot_delay, bot_threads=bot_threads, tables_per_minute=tables_per_minute,
-                              moves_per_second=moves_per_second, max_bot_tables=max_bot_tables,
+                              moves_per_second=moves_per_second,
+                              max_connections_per_address=max_connections_per_address,
+                              max_connections=max_connections, max_bot_tables=max_bot_tables,
                               idle_expiry=expire_after_hours * 3600)
     typer.echo(f"The Bloody Inn: open http://{host}:{port}/ in your browser (database: {settings.database_url})")
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=65536,

@@ -1,12 +1,15 @@
 """Abuse limits: oversize HTTP bodies are refused before any handler reads them (the API's requests are a few
-hundred bytes), and each client address may create tables and send moves only so fast."""
+hundred bytes), each client address may create tables and send moves only so fast, and hold only so many
+WebSocket connections open."""
 
 from __future__ import annotations
 
 import json
 import math
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -89,9 +92,44 @@ class RateLimiter:
                 del self._buckets[key]
 
 
-class ClientLimits:
-    """The rate limits of `ServerSettings`: table creation per minute and moves per second, per address."""
+class ConnectionLimit:
+    """WebSocket connections open at once, per client address and in all (0: no limit). Each connection holds a
+    place (`hold`) for as long as it is open: one address cannot take every place, and the server stops
+    accepting before it runs out of file descriptors and memory. The event loop serves every connection, so the
+    counts need no lock."""
 
-    def __init__(self, settings: ServerSettings) -> None:
-        self.tables = RateLimiter(settings.tables_per_minute, 60.0, "new tables")
-        self.moves = RateLimiter(settings.moves_per_second, 1.0, "moves")
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address = per_address
+        self.total = total
+        self._open: Counter[str] = Counter()
+
+    def open_from(self, key: str) -> int:
+        return self._open[key]
+
+    @contextmanager
+    def hold(self, key: str) -> Iterator[None]:
+        """A place for one connection from `key`, or `ServiceError` `too_many_connections` saying which limit."""
+        if self.total and self._open.total() >= self.total:
+            raise ServiceError("too_many_connections",
+                               f"the server has {self.total} connections open, its most; try again later", 503)
+        if self.per_address and self._open[key] >= self.per_address:
+            raise ServiceError("too_many_connections",
+                               f"your address has the most connections open it may have ({self.per_address}):"
+                               " close another tab or window of this server first", 429)
+        self._open[key] += 1
+        try:
+            yield
+        finally:
+            self._open[key] -= 1
+            if not self._open[key]:
+                del self._open[key]
+
+
+class ClientLimits:
+    """The limits of `ServerSettings`: table creation per minute and moves per second, per address, and
+    WebSocket connections open at once."""
+
+    def __init__(self, settings: ServerSettings, clock: Callable[[], float] = time.monotonic) -> None:
+        self.tables = RateLimiter(settings.tables_per_minute, 60.0, "new tables", clock)
+        self.moves = RateLimiter(settings.moves_per_second, 1.0, "moves", clock)
+        self.connections = ConnectionLimit(settings.max_connections_per_address, settings.max_connections)

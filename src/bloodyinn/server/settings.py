@@ -29,6 +29,9 @@ class ServerSettings:
     # Abuse limits, per client address (0: no limit). Bursts may reach the per-minute / per-second figure.
     tables_per_minute: float = 10
     moves_per_second: float = 20
+    # WebSocket connections open at once, per client address (a player's tabs and devices) and in all (0: no limit).
+    max_connections_per_address: int = 32
+    max_connections: int = 2000
     # Unfinished bot-only tables at once: more are refused until one ends, so they cannot starve people's games.
     max_bot_tables: int = 20
     # Seconds without a move (or a player joining) after which an unfinished table expires (0: never).

@@ -133,6 +133,14 @@ async def _handle(message: ClientMessage, client: Client, table: LiveTable, serv
             "duplicate": accepted.duplicate}
 
 
+async def refuse_connection(websocket: WebSocket, error: ServiceError) -> None:
+    """Accept, say why the connection cannot stay (`too_many_connections`), and close: 4429 when the client's
+    address has too many open, 1013 (try again later) when the server is full. A browser sees the reason only
+    from an accepted connection."""
+    await websocket.accept()
+    await _refuse(websocket, error, 4429 if error.status == 429 else 1013)
+
+
 async def _refuse(websocket: WebSocket, error: ServiceError, code: int) -> None:
     """Say why, then close; the peer may already have left."""
     with contextlib.suppress(RuntimeError, WebSocketDisconnect):

@@ -145,6 +145,8 @@ function send(message) {
   else menu?.fail("Not connected: reconnecting, try again in a moment.");
 }
 
+const FULL_RETRY_MS = 15000;
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
@@ -159,6 +161,11 @@ function connect() {
     if (event.code === 4410) {
       setStatus(false, "table expired");
       note("This table expired: nobody moved at it for too long.", true);
+      return;
+    }
+    if (event.code === 4429 || event.code === 1013) { // no place for this connection: the error said why
+      setStatus(false, event.code === 4429 ? "too many connections" : "server full");
+      setTimeout(connect, FULL_RETRY_MS); // slowly: closing another tab (or the server emptying) takes a while
       return;
     }
     if (event.code === 4403) {
@@ -209,6 +216,10 @@ function receive(message) {
     case "error":
       if (message.error === "stale") menu?.fail(message.message);
       else if (message.error === "not_found") setStatus(false, message.message);
+      else if (message.error === "too_many_connections") {
+        const reason = message.message.charAt(0).toUpperCase() + message.message.slice(1);
+        note(`${reason}. This page tries again every ${FULL_RETRY_MS / 1000} s.`, true);
+      }
       else menu?.fail(message.message);
       break;
     default:
