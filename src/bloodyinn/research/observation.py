@@ -174,10 +174,27 @@ def _moment(key: tuple[Any, ...]) -> bytes:
     return _section(_STAGE, _ENTRANCE_SIZE, hits, (_TURN, _POLICE + 1), (turn / TURN_SCALE, pending_release / 4.0))
 
 
+def _count_values(occupation: int) -> tuple[bytes, ...]:
+    """An occupation's entry of a count section for 0 to all its copies, as float32 bytes: its weight added that
+    many times, as `_section` adds it."""
+    total, values = array("f", [0.0]), []
+    for _ in range(OCCUPATIONS[occupation].copies + 1):
+        values.append(total.tobytes())
+        total[0] += _WEIGHTS[_BISTRO + occupation]
+    return tuple(values)
+
+
+_COUNT_VALUES = tuple(_count_values(occupation) for occupation in range(NUM_OCCUPATIONS))
+
+
 def _counts(cards: tuple[int, ...] | None) -> bytes:
     """Cards counted per occupation, each count divided by the occupation's copies: the piles', the hands', the
-    corpses' and the season-2 entrance stack's sections all read so."""
-    return _section(_BISTRO, _EXIT, [_BISTRO + CARD_OCC[card] for card in cards or ()])
+    corpses' and the season-2 entrance stack's sections all read so. Tallied, then each entry looked up: for the
+    long piles (the season-2 entrance stack, the exit) half the cost of adding each card's weight."""
+    tally = [0] * NUM_OCCUPATIONS
+    for card in cards or ():
+        tally[CARD_OCC[card]] += 1
+    return b"".join(map(getitem, _COUNT_VALUES, tally))
 
 
 def _float32(value: float) -> bytes:
