@@ -307,8 +307,8 @@ class ObservationEncoder:
     """Observations from compact views (`Game.compact_view`), each section's bytes remembered by the part of the
     view it encodes, up to `limit` parts per section (then that section's memory starts again). Sections that
     change together are also remembered together, by a slice of the view (the table, the round and the moment;
-    the door; the piles): one look-up instead of several. Each environment has its own encoder, so its memory
-    follows its own games."""
+    the piles): one look-up instead of several. The door's parts, which change at most welcomes, come from
+    tables by number instead. Each environment has its own encoder, so its memory follows its own games."""
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
@@ -316,7 +316,6 @@ class ObservationEncoder:
         self._table: dict[Any, bytes] = {}
         self._round: dict[Any, bytes] = {}
         self._moment: dict[Any, bytes] = {}
-        self._doors: dict[Any, bytes] = {}
         self._rooms: dict[Any, tuple[list[bytes], ...]] = {}
         self._piles: dict[Any, bytes] = {}
         self._counts: dict[Any, bytes] = {}
@@ -345,8 +344,12 @@ class ObservationEncoder:
         # A part is never empty, so `or` tells a miss. The slices are the view's fields in `CompactView` order.
         key: Any = view[:17]  # seat, table, round, moment
         parts = [self._heads.get(key) or compute(self._heads, self._head, key)]
-        key = view[17:22]  # entrance stack, arrival, culled
-        parts.append(self._doors.get(key) or compute(self._doors, self._door, key))
+        # The door (entrance stack, arrival, culled) changes at most welcomes: its parts go in as they are, from
+        # tables by number, rather than remembered together.
+        size, top, cards, arrival, culled = view[17:22]
+        counts = self._counts
+        parts += (_CARDS_COUNT[size], _ENTRANCE_TOP_PART[top + 1], counts.get(cards) or compute(counts, _counts, cards),
+                  _ARRIVAL_PART[arrival + 1], _CARDS_COUNT[culled])
         key = (seat, view.players, view.keys, view.room_service)
         rows = self._rooms.get(key) or compute(self._rooms, _room_rows, key)
         parts += map(getitem, rows, view.guests)
@@ -374,14 +377,6 @@ class ObservationEncoder:
         return b"".join((self._table.get(table) or compute(self._table, _table, table),
                          self._round.get(calendar) or compute(self._round, _round, calendar),
                          self._moment.get(moment) or compute(self._moment, _moment, moment)))
-
-    def _door(self, key: tuple[Any, ...]) -> bytes:
-        """The entrance stack (size, top card, season-2 cards), the arrival and the culled count."""
-        size, top, cards, arrival, culled = key
-        counts = self._counts
-        return b"".join((_CARDS_COUNT[size], _ENTRANCE_TOP_PART[top + 1],
-                         counts.get(cards) or self._compute(counts, _counts, cards), _ARRIVAL_PART[arrival + 1],
-                         _CARDS_COUNT[culled]))
 
     def _pile_counts(self, piles: tuple[tuple[int, ...], ...]) -> bytes:
         counts, compute = self._counts, self._compute
