@@ -306,9 +306,10 @@ Part = TypeVar("Part", bytes, tuple[list[bytes], ...])
 class ObservationEncoder:
     """Observations from compact views (`Game.compact_view`), each section's bytes remembered by the part of the
     view it encodes, up to `limit` parts per section (then that section's memory starts again). Sections that
-    change together are also remembered together, by a slice of the view (the table, the round and the moment;
-    the piles): one look-up instead of several. The door's parts, which change at most welcomes, come from
-    tables by number instead. Each environment has its own encoder, so its memory follows its own games."""
+    change together are also remembered together, by a slice of the view (the table, the round and the moment):
+    one look-up instead of several. Parts that change often are not remembered together, which would mostly
+    miss: the door's parts come from tables by number, and each card pile is looked up on its own. Each
+    environment has its own encoder, so its memory follows its own games."""
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
@@ -317,7 +318,6 @@ class ObservationEncoder:
         self._round: dict[Any, bytes] = {}
         self._moment: dict[Any, bytes] = {}
         self._rooms: dict[Any, tuple[list[bytes], ...]] = {}
-        self._piles: dict[Any, bytes] = {}
         self._counts: dict[Any, bytes] = {}
         self._annexes: dict[Any, bytes] = {}
         self._players: dict[Any, bytes] = {}
@@ -353,8 +353,8 @@ class ObservationEncoder:
         key = (seat, view.players, view.keys, view.room_service)
         rows = self._rooms.get(key) or compute(self._rooms, _room_rows, key)
         parts += map(getitem, rows, view.guests)
-        key = view[25:29]  # bistro, exit, gravedigger, unused peasants
-        parts.append(self._piles.get(key) or compute(self._piles, self._pile_counts, key))
+        for cards in view[25:29]:  # bistro, exit, gravedigger, unused peasants
+            parts.append(counts.get(cards) or compute(counts, _counts, cards))
         seats = view.seats
         key = (seat, tuple(map(_ANNEXES_OF, seats)))
         parts.append(self._annexes.get(key) or compute(self._annexes, _annexes, key))
@@ -377,10 +377,6 @@ class ObservationEncoder:
         return b"".join((self._table.get(table) or compute(self._table, _table, table),
                          self._round.get(calendar) or compute(self._round, _round, calendar),
                          self._moment.get(moment) or compute(self._moment, _moment, moment)))
-
-    def _pile_counts(self, piles: tuple[tuple[int, ...], ...]) -> bytes:
-        counts, compute = self._counts, self._compute
-        return b"".join([counts.get(cards) or compute(counts, _counts, cards) for cards in piles])
 
     def _player(self, player: CompactSeat) -> bytes:
         """A seat's section (the same at every relative place), from its parts: all but one seat's are unchanged
