@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from ..cards import CARD_BY_ID, CARD_OCC, OCCUPATIONS
-from ..compact_view import CompactSeat, CompactView, build_compact_view, compact_view_from_view
+from ..compact_view import CompactView, build_compact_view, compact_view_from_view
 from ..state import CLOSED, NO_CARD, NOBODY, WHITE
 from .encoding import ANNEX_TOKENS, VOCABULARY_SIZE
 from .tokengame import INT8
@@ -308,7 +308,8 @@ class ObservationEncoder:
     view it encodes, up to `limit` parts per section (then that section's memory starts again). Sections that
     change together are also remembered together, by a slice of the view (the table, the round and the moment):
     one look-up instead of several. Parts that change often are not remembered together, which would mostly
-    miss: the door's parts come from tables by number, and each card pile is looked up on its own. Each
+    miss: the door's parts come from tables by number, and each card pile, hand and corpse pile is looked up on
+    its own. Each
     environment has its own encoder, so its memory follows its own games."""
 
     def __init__(self, limit: int = 4096) -> None:
@@ -320,7 +321,6 @@ class ObservationEncoder:
         self._rooms: dict[Any, tuple[list[bytes], ...]] = {}
         self._counts: dict[Any, bytes] = {}
         self._annexes: dict[Any, bytes] = {}
-        self._players: dict[Any, bytes] = {}
         self._purses: dict[Any, bytes] = {}
         self._barns: dict[Any, bytes] = {}
         self._prefixes: dict[Any, bytes] = {}
@@ -358,11 +358,15 @@ class ObservationEncoder:
         seats = view.seats
         key = (seat, tuple(map(_ANNEXES_OF, seats)))
         parts.append(self._annexes.get(key) or compute(self._annexes, _annexes, key))
-        memory, players = self._players, len(seats)
+        purses, barns, players = self._purses, self._barns, len(seats)
         for r in range(4):
             if r < players:
                 player = seats[(seat + r) % players]
-                parts.append(memory.get(player) or compute(memory, self._player, player))
+                purse, hand, corpses, barn = player[:2], player[2], player[3], player[5:8]
+                parts += (purses.get(purse) or compute(purses, _purse, purse),
+                          counts.get(hand) or compute(counts, _counts, hand),
+                          counts.get(corpses) or compute(counts, _counts, corpses),
+                          barns.get(barn) or compute(barns, _barn, barn))
             else:
                 parts.append(_NO_PLAYER)
         return parts
@@ -377,16 +381,6 @@ class ObservationEncoder:
         return b"".join((self._table.get(table) or compute(self._table, _table, table),
                          self._round.get(calendar) or compute(self._round, _round, calendar),
                          self._moment.get(moment) or compute(self._moment, _moment, moment)))
-
-    def _player(self, player: CompactSeat) -> bytes:
-        """A seat's section (the same at every relative place), from its parts: all but one seat's are unchanged
-        from one decision to the next, so the whole section is remembered too."""
-        counts, purses, barns, compute = self._counts, self._purses, self._barns, self._compute
-        purse, barn = player[:2], player[5:8]
-        return b"".join((purses.get(purse) or compute(purses, _purse, purse),
-                         counts.get(player.hand) or compute(counts, _counts, player.hand),
-                         counts.get(player.corpses) or compute(counts, _counts, player.corpses),
-                         barns.get(barn) or compute(barns, _barn, barn)))
 
     def prefix_bytes(self, prefix: tuple[int, ...]) -> bytes:
         """The prefix part of the observation (the rest after `VIEW_SIZE`) as float32 bytes."""
