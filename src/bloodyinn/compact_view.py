@@ -9,7 +9,7 @@ Cards are card numbers (`cards.CARD_IDS` order), `NO_CARD` (-1) for none; lists 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import BARN_BASE, BARN_RANK, CARD_BY_ID, CARD_RANK
@@ -80,12 +80,17 @@ def _annexes(annexes: list[int], buried: dict[int, list[int]]) -> tuple[tuple[in
     return tuple([_ANNEX_PLACES[annex][len(buried.get(annex, _NO_BURIALS))] for annex in annexes])
 
 
+def sorted_cards(cards: list[int]) -> tuple[int, ...]:
+    return tuple(sorted(cards))
+
+
 def build_compact_view(game: Game, seat: int | None,
-                       arrange: Callable[[list[int]], Iterable[int]] = sorted) -> CompactView:
-    """The compact view of `seat`. `arrange=tuple` keeps the hands, the corpses and the piles in the state's order
-    instead of sorting them, for readers that only count cards (the research encoder): that order is public
-    history, but the view does not show it, so such a view does not equal `compact_view_from_view`'s. The
-    season-2 entrance stack is sorted either way: its order is hidden (R-INFO-2)."""
+                       arrange: Callable[[list[int]], tuple[int, ...]] = sorted_cards) -> CompactView:
+    """The compact view of `seat`; `arrange` makes each list of cards a tuple. `arrange=tuple` keeps the hands,
+    the corpses and the piles in the state's order instead of sorting them, for readers that only count cards
+    (the research encoder): that order is public history, but the view does not show it, so such a view does
+    not equal `compact_view_from_view`'s. The season-2 entrance stack is sorted either way: its order is hidden
+    (R-INFO-2)."""
     state, config = game.state, game.config
     # Fields read from the instance dict, where a State keeps them (its `rng` descriptor writes there): an
     # attribute read would first look for a descriptor on the class, field after field.
@@ -96,7 +101,7 @@ def build_compact_view(game: Game, seat: int | None,
     cash, checks, hands, corpses, annexes, bonuses = (fields["cash"], fields["checks"], fields["hands"],
                                                       fields["corpses"], fields["annexes"], fields["end_bonus"])
     seats = tuple([_new(CompactSeat, (
-        cash[p], checks[p], tuple(arrange(hands[p])), tuple(arrange(corpses[p])),
+        cash[p], checks[p], arrange(hands[p]), arrange(corpses[p]),
         _annexes(annexes[p], buried) if annexes[p] else (), barns[p], BARN_RANK - barns[p],
         sum([bonus[1] for bonus in bonuses[p]]) if bonuses[p] else 0)) for p in range(players)])
     entrance = fields["entrance"]
@@ -110,8 +115,8 @@ def build_compact_view(game: Game, seat: int | None,
         fields["pending_release"], stage == Stage.OVER, fields["lost"], len(entrance),
         entrance[-1] if entrance else NO_CARD, tuple(sorted(entrance)) if reshuffled else None,
         fields["arrival"], len(fields["culled"]), tuple(fields["keys"]), tuple(fields["room_service"]),
-        tuple(fields["rooms"]), tuple(arrange(fields["bistro"])), tuple(arrange(fields["exit"])),
-        tuple(arrange(fields["gravedigger"])), tuple(arrange(fields["unused_peasants"])), seats))
+        tuple(fields["rooms"]), arrange(fields["bistro"]), arrange(fields["exit"]),
+        arrange(fields["gravedigger"]), arrange(fields["unused_peasants"]), seats))
 
 
 def compact_view_from_view(view: dict[str, Any]) -> CompactView:
