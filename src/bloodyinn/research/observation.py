@@ -309,8 +309,7 @@ class ObservationEncoder:
     change together are also remembered together, by a slice of the view (the table, the round and the moment):
     one look-up instead of several. Parts that change often are not remembered together, which would mostly
     miss: the door's parts come from tables by number, and each card pile, hand and corpse pile is looked up on
-    its own. Each
-    environment has its own encoder, so its memory follows its own games."""
+    its own. Each environment has its own encoder, so its memory follows its own games."""
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
