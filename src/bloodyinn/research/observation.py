@@ -386,7 +386,7 @@ class ObservationEncoder:
         return self._prefixes.get(prefix) or self._compute(self._prefixes, _prefix, prefix)
 
     def observation(self, view: CompactView, prefix: Sequence[int] = ()) -> np.ndarray:
-        return _vector((self.view_bytes(view), self.prefix_bytes(tuple(prefix))))
+        return _vector((*self.view_parts(view), self.prefix_bytes(tuple(prefix))))
 
 
 _ENCODER = ObservationEncoder()  # for the functions below
