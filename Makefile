@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 
 .PHONY: play terminal test lint bench
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml setup.py src/bloodyinn/research/_compiled_observation.pyx
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[dev]'

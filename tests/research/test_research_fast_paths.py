@@ -1,8 +1,8 @@
 """The environments' fast paths change nothing an agent sees: at every step of whole games (1-4 players, both
 lengths, every variant), each agent's observation and mask are exactly the straightforward ones, built afresh
 from the seat's full view by an entry-by-entry encoder (`observation_oracle`) and from the prefix tree of the
-legal actions; the wrapped environment's attributes are the bare one's; and the action space answers as
-`Discrete` does."""
+legal actions, with the compiled encoder and with the Python one; the wrapped environment's attributes are the
+bare one's; and the action space answers as `Discrete` does."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from observation_oracle import oracle_observation
 from research_helpers import config_for, positions
 
 from bloodyinn import Game
+from bloodyinn.research import observation
 from bloodyinn.research.encoding import TOKEN_ID, VOCABULARY_SIZE, ActionTree
 from bloodyinn.research.gymnasium_env import SolitaireEnv
 from bloodyinn.research.observation import VIEW_SIZE, ObservationEncoder, observation_from_view, view_features
@@ -23,6 +24,15 @@ from bloodyinn.research.pettingzoo_env import MIRRORED, TokenSpace, env, raw_env
 
 # Seeds whose settings (`config_for`) cover 1-4 players, both lengths and every variant combination.
 SEEDS = (0, 5, 10, 15, 16, 21, 26, 31)
+
+
+@pytest.fixture(params=["compiled", "python"])
+def encoder_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Environments made in the test encode with the compiled encoder, or with the Python one."""
+    if request.param == "compiled" and not observation.COMPILED:
+        pytest.skip("the compiled observation encoder is not built here (no C compiler at install)")
+    monkeypatch.setattr(observation, "COMPILED", request.param == "compiled")
+    return str(request.param)
 
 
 def straightforward(game: Game, seat: int, prefix: list[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -42,7 +52,7 @@ def assert_identical(seen: np.ndarray, expected: np.ndarray) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_every_observation_and_mask_of_a_whole_game_is_the_straightforward_one(seed: int) -> None:
+def test_every_observation_and_mask_of_a_whole_game_is_the_straightforward_one(seed: int, encoder_kind: str) -> None:
     settings = config_for(seed)
     table = raw_env(players=settings["players"], length=settings["length"],  # type: ignore[arg-type]
                     variants=settings["variants"])  # type: ignore[arg-type]
@@ -71,7 +81,7 @@ def test_every_observation_and_mask_of_a_whole_game_is_the_straightforward_one(s
     assert table.game.is_over and steps > 10
 
 
-def test_every_solitaire_observation_and_mask_is_the_straightforward_one() -> None:
+def test_every_solitaire_observation_and_mask_is_the_straightforward_one(encoder_kind: str) -> None:
     solitaire = SolitaireEnv(length="short", variants=("unlimited_wealth",))
     for seed in range(3):
         observation, info = solitaire.reset(seed=seed)
@@ -126,9 +136,9 @@ def test_the_action_space_answers_membership_as_discrete_does(value: object) -> 
 
 
 def test_an_encoder_with_little_memory_encodes_the_same_and_stays_within_it() -> None:
-    """The encoder remembers each section's bytes by the part of the view it encodes, up to `limit` parts per
-    section; forgetting (here at every few parts) changes no observation."""
-    small = ObservationEncoder(limit=3)
+    """The Python encoder remembers each section's bytes by the part of the view it encodes, up to `limit` parts
+    per section; forgetting (here at every few parts) changes no observation."""
+    small = ObservationEncoder(limit=3, compiled=False)
     for seed in (2, 7):
         for game in positions(seed):
             for seat in range(game.config.players):

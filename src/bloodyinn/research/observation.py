@@ -12,15 +12,19 @@ docs/research.md prints it.
 
 from __future__ import annotations
 
+import warnings
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter, getitem
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from ..cards import CARD_BY_ID, CARD_OCC, OCCUPATIONS
-from ..compact_view import CompactView, build_compact_view, compact_view_from_view
+from ..compact_view import CompactSeat, CompactView, build_compact_view, compact_view_from_view
+from ..config import NUM_ROOMS
 from ..state import CLOSED, NO_CARD, NOBODY, WHITE
 from .encoding import ANNEX_TOKENS, VOCABULARY_SIZE
 from .tokengame import INT8
@@ -300,18 +304,54 @@ def _prefix(prefix: tuple[int, ...]) -> bytes:
 _NO_PREFIX = _prefix(())
 
 
+COMPILED_SOURCE = Path(__file__).with_name("_compiled_observation.pyx")
+
+
+def _load_compiled(source: Path = COMPILED_SOURCE) -> ModuleType | None:
+    """The compiled encoder (built from `source`), configured with this module's layout; None where it was not
+    built (no C compiler at install) or is older than its source (edited since: `make` rebuilds it)."""
+    try:
+        from . import _compiled_observation as compiled
+    except ImportError:
+        return None
+    if source.exists() and source.stat().st_mtime > Path(compiled.__file__ or source).stat().st_mtime:
+        warnings.warn("the compiled observation encoder is older than its source: rebuild it (`make`, or"
+                      " `pip install -e .`); observations use the Python encoder meanwhile", stacklevel=2)
+        return None
+    compiled.configure(
+        at=_AT, sizes={"view": VIEW_SIZE, "occupations": NUM_OCCUPATIONS, "rooms": NUM_ROOMS, "room": _ROOM_SIZE,
+                       "player": _PLAYER_SIZE},
+        scales={"round": ROUND_SCALE, "turn": TURN_SCALE, "cards": CARDS_SCALE, "cash": CASH_SCALE,
+                "checks": CHECKS_SCALE, "annex": ANNEX_SCALE, "bonus": BONUS_SCALE},
+        codes={"white": WHITE, "closed": CLOSED, "nobody": NOBODY, "no_card": NO_CARD},
+        entry_weights=_WEIGHTS[:VIEW_SIZE], occupation_of_card=list(CARD_OCC), annex_entries=dict(_ANNEX_AT),
+        counted=[array("f", b"".join(values)).tolist() for values in _COUNT_VALUES], stage_entries=_STAGE_AT,
+        decision_entries=_DECISION_AT, view_fields=CompactView._fields, seat_fields=CompactSeat._fields)
+    return compiled
+
+
+_COMPILED = _load_compiled()
+COMPILED = _COMPILED is not None  # whether encoders write the view part with the compiled encoder by default
+
+
 Part = TypeVar("Part", bytes, tuple[list[bytes], ...])
 
 
 class ObservationEncoder:
-    """Observations from compact views (`Game.compact_view`), each section's bytes remembered by the part of the
-    view it encodes, up to `limit` parts per section (then that section's memory starts again). Sections that
-    change together are also remembered together, by a slice of the view (the table, the round and the moment):
-    one look-up instead of several. Parts that change often are not remembered together, which would mostly
-    miss: the door's parts come from tables by number, and each card pile, hand and corpse pile is looked up on
-    its own. Each environment has its own encoder, so its memory follows its own games."""
+    """Observations from compact views (`Game.compact_view`).
 
-    def __init__(self, limit: int = 4096) -> None:
+    Where the compiled encoder is built (`COMPILED`), it writes the view part straight into a float32 buffer,
+    unless `compiled=False`. Otherwise each section's bytes are remembered by the part of the view it encodes,
+    up to `limit` parts per section (then that section's memory starts again). Sections that change together
+    are also remembered together, by a slice of the view (the table, the round and the moment): one look-up
+    instead of several. Parts that change often are not remembered together, which would mostly miss: the
+    door's parts come from tables by number, and each card pile, hand and corpse pile is looked up on its own.
+    Each environment has its own encoder, so its memory follows its own games. Both ways give the same bits."""
+
+    def __init__(self, limit: int = 4096, compiled: bool | None = None) -> None:
+        if compiled and _COMPILED is None:
+            raise RuntimeError("the compiled observation encoder is not built here (see docs/research.md#speed)")
+        self.compiled = COMPILED if compiled is None else compiled
         self.limit = limit
         self._heads: dict[Any, bytes] = {}
         self._table: dict[Any, bytes] = {}
@@ -335,7 +375,10 @@ class ObservationEncoder:
         return b"".join(self.view_parts(view))
 
     def view_parts(self, view: CompactView) -> list[bytes]:
-        """The view part of the observation as its sections' float32 bytes, in order (`view_bytes` joins them)."""
+        """The view part of the observation as float32 bytes, in pieces to join in order (`view_bytes` joins
+        them): one piece from the compiled encoder, else each section's."""
+        if self.compiled:
+            return [_COMPILED.view_bytes(view)]  # type: ignore[union-attr]  # `compiled` is False without it
         seat = view.seat
         if seat is None:
             raise ValueError("observations are built from a seat's view, not the spectator's (seat None)")
