@@ -1,6 +1,6 @@
 """Environment steps per second against raw engine decisions per second, on the same games.
 
-    python benchmarks/research_envs.py [--games 30] [--players 1 2 3 4] [--rounds 5]
+    python benchmarks/research_envs.py [--games 30] [--players 1 2 3 4] [--rounds 5] [--encoder python]
 
 For each player count, new random games are recorded for every round (replaying games would find every
 observation section already in the environments' memory, which games never seen before do not). Each round
@@ -15,7 +15,9 @@ Gymnasium env. The agents type the recorded actions' tokens (found from the numb
 prefix), so all ways play exactly the same decisions. Prints steps/s and decisions/s (per CPU second of this
 process, each way's fastest round), tokens per decision, the cost per decision against the raw engine, and the
 measure of the target (the wrappers cost at most 2x): raw engine decisions/s over environment steps/s; both
-costs are the median over the rounds of each round's own ratio.
+costs are the median over the rounds of each round's own ratio. The environments write observations with the
+compiled encoder where it is built (the first line says which), or with the Python one (`--encoder python`:
+what an install without a C compiler gets).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Any
 import bloodyinn
 from bloodyinn import Game
 from bloodyinn.actions import Action
+from bloodyinn.research import observation
 from bloodyinn.research.encoding import encode
 from bloodyinn.research.gymnasium_env import SolitaireEnv
 from bloodyinn.research.pettingzoo_env import env, raw_env
@@ -110,7 +113,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4])
     parser.add_argument("--rounds", type=int, default=5, help="times the games are played; each way's fastest counts")
+    parser.add_argument("--encoder", choices=["compiled", "python"],
+                        default="compiled" if observation.COMPILED else "python",
+                        help="the observation encoder (default: the compiled one where it is built)")
     args = parser.parse_args()
+    if args.encoder == "compiled" and not observation.COMPILED:
+        parser.error("the compiled observation encoder is not built here (see docs/research.md#speed)")
+    observation.COMPILED = args.encoder == "compiled"  # what the environments' encoders use by default
+    print(f"observation encoder: {args.encoder}")
     print(f"{'players':>7} {'how':>22} {'steps/s':>9} {'decisions/s':>12} {'tokens/decision':>16}"
           f" {'cost per decision':>18} {'raw decisions/s per step/s':>27}")
     for players in args.players:
