@@ -67,6 +67,8 @@ def test_the_compiled_encoder_names_what_is_wrong_with_a_malformed_view() -> Non
         (view._replace(seats=seats[:2]), ValueError, "with 2 seats"),
         (view._replace(keys=view.keys[:7]), ValueError, "7 rooms"),
         (view._replace(keys=(9,) * 8), ValueError, "seat 9 in a view of 3 players"),
+        (view._replace(stage="breakfast"), ValueError, "unknown stage 'breakfast'"),
+        (view._replace(decision="dance"), ValueError, "unknown decision 'dance'"),
         (view._replace(bistro=(500,)), ValueError, "no card number 500"),
         (view._replace(bistro=(-5,)), ValueError, "no card number -5"),
         (view._replace(seats=(seats[0]._replace(annexes=((NO_ANNEX, 0, 0),)), *seats[1:])), ValueError, "has no annex"),

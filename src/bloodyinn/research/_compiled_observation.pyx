@@ -146,6 +146,8 @@ def view_bytes(object compact_view):
     if view[7]:
         hit(out, at_season + 1)
     out[at_round] = <float>(<double><long>view[5] / round_scale)
+    if view[9] not in stage_at:
+        raise ValueError(f"unknown stage {view[9]!r}")
     hit(out, stage_at[view[9]])
     hit(out, at_first + relative(seat, view[8], players))
     if view[13]:
@@ -155,6 +157,8 @@ def view_bytes(object compact_view):
     if view[16]:
         hit(out, at_over + 1)
     if view[10] is not None:
+        if view[10] not in decision_at:
+            raise ValueError(f"unknown decision {view[10]!r}")
         hit(out, decision_at[view[10]])
     if view[11] is not None:
         hit(out, at_current + relative(seat, view[11], players))
