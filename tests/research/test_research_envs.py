@@ -145,6 +145,28 @@ def test_a_solitaire_episode_ends_with_the_booty_or_the_loss_penalty() -> None:
     assert outcomes == {True, False}
 
 
+def test_vectorized_solitaire_games_reset_in_the_step_that_ends_them() -> None:
+    """`gym.make_vec` with SAME_STEP autoreset, as docs/research.md shows: every mask handed out offers a choice
+    (at least two tokens: forced ones are typed for the agent), and a finished game's reward is its outcome
+    (R-SOLO-4), with its last observation in `final_obs`."""
+    envs = gym.make_vec(ENV_ID, num_envs=3, vectorization_mode="sync", length="short",
+                        vector_kwargs={"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP})
+    _, info = envs.reset(seed=5)
+    rng = np.random.default_rng(5)
+    finished: list[float] = []
+    while len(finished) < 6:
+        assert (info["action_mask"].sum(axis=1) >= 2).all()
+        tokens = np.array([rng.choice(np.flatnonzero(mask)) for mask in info["action_mask"]])
+        _, rewards, terminated, truncated, info = envs.step(tokens)
+        assert not truncated.any() and (rewards[~terminated] == 0).all()
+        for index in np.flatnonzero(terminated):
+            assert info["final_obs"][index].shape == (OBSERVATION_SIZE,)
+            assert not info["final_info"]["action_mask"][index].any()  # the game over: nothing to type
+            finished.append(float(rewards[index]))
+    envs.close()
+    assert all(reward == -1.0 or reward > 0 for reward in finished)
+
+
 def test_an_illegal_solitaire_token_ends_the_episode_with_the_penalty() -> None:
     solitaire = SolitaireEnv(length="short")
     _, info = solitaire.reset(seed=0)
