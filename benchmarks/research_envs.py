@@ -108,18 +108,27 @@ def gymnasium(players: int) -> Play:
     return play
 
 
+def add_encoder_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--encoder", choices=["compiled", "python"],
+                        default="compiled" if observation.COMPILED else "python",
+                        help="the observation encoder (default: the compiled one where it is built)")
+
+
+def use_encoder(parser: argparse.ArgumentParser, encoder: str) -> None:
+    """Make `encoder` the one the environments made from now on use."""
+    if encoder == "compiled" and not observation.COMPILED:
+        parser.error("the compiled observation encoder is not built here (see docs/research.md#speed)")
+    observation.COMPILED = encoder == "compiled"  # what the environments' encoders use by default
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=30, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4])
     parser.add_argument("--rounds", type=int, default=5, help="times the games are played; each way's fastest counts")
-    parser.add_argument("--encoder", choices=["compiled", "python"],
-                        default="compiled" if observation.COMPILED else "python",
-                        help="the observation encoder (default: the compiled one where it is built)")
+    add_encoder_option(parser)
     args = parser.parse_args()
-    if args.encoder == "compiled" and not observation.COMPILED:
-        parser.error("the compiled observation encoder is not built here (see docs/research.md#speed)")
-    observation.COMPILED = args.encoder == "compiled"  # what the environments' encoders use by default
+    use_encoder(parser, args.encoder)
     print(f"observation encoder: {args.encoder}")
     print(f"{'players':>7} {'how':>22} {'steps/s':>9} {'decisions/s':>12} {'tokens/decision':>16}"
           f" {'cost per decision':>18} {'raw decisions/s per step/s':>27}")

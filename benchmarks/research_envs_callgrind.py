@@ -17,9 +17,8 @@ import itertools
 from collections.abc import Callable
 from functools import partial
 
-from research_envs import Play, engine, gymnasium, pettingzoo, record_games
+from research_envs import Play, add_encoder_option, engine, gymnasium, pettingzoo, record_games, use_encoder
 
-from bloodyinn.research import observation
 from bloodyinn.research.pettingzoo_env import env, raw_env
 
 WAYS: dict[str, Callable[[int], Play]] = {
@@ -31,13 +30,9 @@ def main() -> None:
     parser.add_argument("way", choices=sorted(WAYS))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--encoder", choices=["compiled", "python"],
-                        default="compiled" if observation.COMPILED else "python",
-                        help="the observation encoder (default: the compiled one where it is built)")
+    add_encoder_option(parser)
     args = parser.parse_args()
-    if args.encoder == "compiled" and not observation.COMPILED:
-        parser.error("the compiled observation encoder is not built here (see docs/research.md#speed)")
-    observation.COMPILED = args.encoder == "compiled"
+    use_encoder(parser, args.encoder)
     play: Play = WAYS[args.way](args.players)
     for record in record_games(args.players, 3, first_seed=1000):  # warm-up: first calls, the encoder's memory
         play(record)
