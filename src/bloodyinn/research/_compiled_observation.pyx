@@ -30,6 +30,8 @@ cdef int at_seat, at_players, at_settings, at_round, at_season, at_first, at_cur
 cdef int at_over, at_entrance_size, at_entrance_top, at_entrance_cards, at_arrival, at_culled, at_rooms
 cdef int at_bistro, at_exit, at_gravedigger, at_unused_peasants, at_player
 cdef int rooms, room_size, player_size, white, closed, nobody, no_card
+cdef int room_white, room_closed, room_service, room_guest, annex_buried, annex_free
+cdef int player_cash, player_checks, player_hand, player_corpses, player_barn
 cdef double round_scale, turn_scale, cards_scale, cash_scale, checks_scale, annex_scale, bonus_scale
 cdef float weights[MAX_SIZE]
 cdef int card_occupation[MAX_CARDS]
@@ -39,16 +41,19 @@ cdef float count_values[MAX_OCCUPATIONS][MAX_COPIES + 1]
 cdef dict stage_at = {}, decision_at = {}
 
 
-def configure(dict at, dict sizes, dict scales, dict codes, list entry_weights, list occupation_of_card,
+def configure(dict at, dict sizes, dict within, dict scales, dict codes, list entry_weights, list occupation_of_card,
               dict annex_entries, list counted, dict stage_entries, dict decision_entries,
               tuple view_fields, tuple seat_fields):
-    """Take the layout from `observation` (offsets, sizes, scales, state codes, every entry's weight, each card's
+    """Take the layout from `observation` (offsets, sizes, entries within a room, an annex and a seat's part,
+    scales, state codes, every entry's weight, each card's
     occupation, each annex card's first entry, each occupation's count values, stage and decision entries)."""
     global view_size, occupations, cards, rooms, room_size, player_size, white, closed, nobody, no_card
     global at_seat, at_players, at_settings, at_round, at_season, at_first, at_current, at_turn, at_police
     global at_over, at_entrance_size, at_entrance_top, at_entrance_cards, at_arrival, at_culled, at_rooms
     global at_bistro, at_exit, at_gravedigger, at_unused_peasants, at_player, stage_at, decision_at
     global round_scale, turn_scale, cards_scale, cash_scale, checks_scale, annex_scale, bonus_scale
+    global room_white, room_closed, room_service, room_guest, annex_buried, annex_free
+    global player_cash, player_checks, player_hand, player_corpses, player_barn
     if view_fields != VIEW_FIELDS or seat_fields != SEAT_FIELDS:
         raise ValueError("the compact view's fields are not those this compiled encoder reads: rebuild it")
     if (sizes["view"] > MAX_SIZE or len(occupation_of_card) > MAX_CARDS or len(counted) > MAX_OCCUPATIONS
@@ -57,6 +62,11 @@ def configure(dict at, dict sizes, dict scales, dict codes, list entry_weights, 
     view_size, occupations, cards = sizes["view"], sizes["occupations"], len(occupation_of_card)
     rooms, room_size, player_size = sizes["rooms"], sizes["room"], sizes["player"]
     white, closed, nobody, no_card = codes["white"], codes["closed"], codes["nobody"], codes["no_card"]
+    room_white, room_closed, room_service, room_guest = (within["room_white"], within["room_closed"],
+                                                         within["room_service"], within["room_guest"])
+    annex_buried, annex_free = within["annex_buried"], within["annex_free"]
+    player_cash, player_checks, player_hand = within["player_cash"], within["player_checks"], within["player_hand"]
+    player_corpses, player_barn = within["player_corpses"], within["player_barn"]
     at_seat, at_players, at_settings, at_round = at["seat"], at["players"], at["settings"], at["round"]
     at_season, at_first, at_current, at_turn = at["season"], at["first_player"], at["current_player"], at["turn"]
     at_police, at_over, at_entrance_size = at["police"], at["over"], at["entrance_size"]
@@ -182,15 +192,15 @@ def view_bytes(object compact_view):
         holder, service, guest = keys[room], services[room], guests[room]
         start = at_rooms + room * room_size
         if holder == closed:
-            hit(out, start + 5)
+            hit(out, start + room_closed)
         elif holder == white:
-            hit(out, start + 4)
+            hit(out, start + room_white)
         else:
             hit(out, start + relative(seat, holder, players))
         if service != nobody:
-            hit(out, start + 6 + relative(seat, service, players))
+            hit(out, start + room_service + relative(seat, service, players))
         if guest != no_card:
-            hit(out, start + 10 + occupation_of(guest))
+            hit(out, start + room_guest + occupation_of(guest))
     count_cards(out, at_bistro, view[25])
     count_cards(out, at_exit, view[26])
     count_cards(out, at_gravedigger, view[27])
@@ -205,18 +215,18 @@ def view_bytes(object compact_view):
             slot = annex_at[card]
             hit(out, slot + relative(seat, owner, players))
             for count in range(<int>annex[1]):
-                hit(out, slot + 4)
+                hit(out, slot + annex_buried)
             for count in range(<int>annex[2]):
-                hit(out, slot + 5)
+                hit(out, slot + annex_free)
     for r in range(players):
         player = <tuple>seats[(seat + r) % players]
         start = at_player + r * player_size
         hit(out, start)
-        out[start + 1] = <float>(<double><long>player[0] / cash_scale)
-        out[start + 2] = <float>(<double><long>player[1] / checks_scale)
-        count_cards(out, start + 3, player[2])
-        count_cards(out, start + 3 + occupations, player[3])
-        start += 3 + 2 * occupations
+        out[start + player_cash] = <float>(<double><long>player[0] / cash_scale)
+        out[start + player_checks] = <float>(<double><long>player[1] / checks_scale)
+        count_cards(out, start + player_hand, player[2])
+        count_cards(out, start + player_corpses, player[3])
+        start += player_barn
         out[start] = <float>(<double><long>player[5] / annex_scale)
         out[start + 1] = <float>(<double><long>player[6] / annex_scale)
         out[start + 2] = <float>(<double><long>player[7] / bonus_scale)

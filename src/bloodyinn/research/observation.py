@@ -37,9 +37,15 @@ STAGES = ("welcome", "night", "police", "wages", "final_gravedigger", "over")
 DECISIONS = ("place", "night", "gravedigger", "release")
 CARD_ANNEXES = tuple(a for a in ANNEX_TOKENS if not a.startswith("barn."))  # the 56 guest cards with an annex
 
-_ROOM_SIZE = 6 + 4 + NUM_OCCUPATIONS  # key (4 relative seats, white, closed), room service (4), guest
-_ANNEX_SIZE = 4 + 2  # owner (4 relative seats), corpses buried, free places
-_PLAYER_SIZE = 3 + 2 * NUM_OCCUPATIONS + 3  # present, cash, checks, hand, corpses, barn buried/free, end bonus
+# Entries within one room, one annex and one seat's part, from the part's first; both encoders read them here.
+_ROOM_WHITE, _ROOM_CLOSED, _ROOM_SERVICE, _ROOM_GUEST = 4, 5, 6, 10  # key: 4 relative seats, then white, closed
+_ANNEX_BURIED, _ANNEX_FREE = 4, 5  # owner: 4 relative seats first
+_PLAYER_CASH, _PLAYER_CHECKS, _PLAYER_HAND = 1, 2, 3  # present: the first entry
+_PLAYER_CORPSES = _PLAYER_HAND + NUM_OCCUPATIONS
+_PLAYER_BARN = _PLAYER_CORPSES + NUM_OCCUPATIONS  # barn corpses, barn free places, end bonus
+_ROOM_SIZE = _ROOM_GUEST + NUM_OCCUPATIONS
+_ANNEX_SIZE = _ANNEX_FREE + 1
+_PLAYER_SIZE = _PLAYER_BARN + 3
 
 # Scale of the numbers that are not flags or card counts, so every feature stays about within 0..1.
 CASH_SCALE = 40.0  # the cash cap (R-MONEY-2)
@@ -109,10 +115,10 @@ def _scale() -> np.ndarray:
     for name in counted:
         scale[_AT[name]:_AT[name] + NUM_OCCUPATIONS] = per_copy
     for r in range(4):
-        base = _AT["player"] + r * _PLAYER_SIZE + 3
+        base = _AT["player"] + r * _PLAYER_SIZE + _PLAYER_HAND
         scale[base:base + 2 * NUM_OCCUPATIONS] = np.tile(per_copy, 2)
     for slot in range(len(CARD_ANNEXES)):
-        base = _AT["annexes"] + slot * _ANNEX_SIZE + 4
+        base = _AT["annexes"] + slot * _ANNEX_SIZE + _ANNEX_BURIED
         scale[base:base + 2] = 1.0 / ANNEX_SCALE
     scale[_AT["prefix_counts"]:_AT["prefix_last"]] = 0.25
     return scale
@@ -221,13 +227,13 @@ _ROOM_END = _ROOMS + _ROOM_SIZE
 
 
 def _room(holder: int, service: int, guest: int) -> bytes:
-    """One room (the same at every room number): key (a relative seat 0-3, 4 white, 5 closed), Room Service (a
-    relative seat 0-3, or 4 for none), guest card or `NO_CARD`."""
+    """One room (the same at every room number): key (a relative seat 0-3, `_ROOM_WHITE`, `_ROOM_CLOSED`), Room
+    Service (a relative seat 0-3, or 4 for none), guest card or `NO_CARD`."""
     hits = [_ROOMS + holder]
     if service < 4:
-        hits.append(_ROOMS + 6 + service)
+        hits.append(_ROOMS + _ROOM_SERVICE + service)
     if guest != NO_CARD:
-        hits.append(_ROOMS + 10 + CARD_OCC[guest])
+        hits.append(_ROOMS + _ROOM_GUEST + CARD_OCC[guest])
     return _section(_ROOMS, _ROOM_END, hits)
 
 
@@ -243,7 +249,7 @@ def _relative_codes(players: int, seat: int) -> tuple[list[int], list[int]]:
     state's codes (seats 0-3, and `WHITE`/`CLOSED`/`NOBODY` as negative indices from the end)."""
     relative = [(other - seat) % players for other in range(4)]
     holders, services = [*relative, 0, 0], [*relative, 0]
-    holders[CLOSED], holders[WHITE], services[NOBODY] = 5, 4, 4
+    holders[CLOSED], holders[WHITE], services[NOBODY] = _ROOM_CLOSED, _ROOM_WHITE, 4
     return holders, services
 
 
@@ -268,17 +274,17 @@ def _annexes(key: tuple[Any, ...]) -> bytes:
         relative = (owner - seat) % players
         for annex, buried, free in built:
             slot = _ANNEX_AT[annex]
-            hits += [slot + relative] + [slot + 4] * buried + [slot + 5] * free
+            hits += [slot + relative] + [slot + _ANNEX_BURIED] * buried + [slot + _ANNEX_FREE] * free
     return _section(_ANNEXES, _PLAYER, hits)
 
 
-_BARN = _PLAYER + 3 + 2 * NUM_OCCUPATIONS  # a player's barn and end bonus, after the hand and corpses
+_BARN = _PLAYER + _PLAYER_BARN  # a player's barn and end bonus, after the hand and corpses
 
 
 def _purse(key: tuple[int, int]) -> bytes:
     """A seat's first entries (the same at every relative place): present, and (cash, checks)."""
     cash, checks = key
-    return _section(_PLAYER, _PLAYER + 3, [_PLAYER], (_PLAYER + 1, _PLAYER + 2),
+    return _section(_PLAYER, _PLAYER + _PLAYER_HAND, [_PLAYER], (_PLAYER + _PLAYER_CASH, _PLAYER + _PLAYER_CHECKS),
                     (cash / CASH_SCALE, checks / CHECKS_SCALE))
 
 
@@ -321,6 +327,10 @@ def _load_compiled(source: Path = COMPILED_SOURCE) -> ModuleType | None:
     compiled.configure(
         at=_AT, sizes={"view": VIEW_SIZE, "occupations": NUM_OCCUPATIONS, "rooms": NUM_ROOMS, "room": _ROOM_SIZE,
                        "player": _PLAYER_SIZE},
+        within={"room_white": _ROOM_WHITE, "room_closed": _ROOM_CLOSED, "room_service": _ROOM_SERVICE,
+                "room_guest": _ROOM_GUEST, "annex_buried": _ANNEX_BURIED, "annex_free": _ANNEX_FREE,
+                "player_cash": _PLAYER_CASH, "player_checks": _PLAYER_CHECKS, "player_hand": _PLAYER_HAND,
+                "player_corpses": _PLAYER_CORPSES, "player_barn": _PLAYER_BARN},
         scales={"round": ROUND_SCALE, "turn": TURN_SCALE, "cards": CARDS_SCALE, "cash": CASH_SCALE,
                 "checks": CHECKS_SCALE, "annex": ANNEX_SCALE, "bonus": BONUS_SCALE},
         codes={"white": WHITE, "closed": CLOSED, "nobody": NOBODY, "no_card": NO_CARD},
