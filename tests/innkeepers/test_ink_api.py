@@ -6,7 +6,6 @@ import json
 from collections.abc import Callable
 
 import pytest
-from ink_helpers import play_trick, position, random_game
 
 import innkeepers
 from innkeepers import (
@@ -26,6 +25,7 @@ from innkeepers import (
     Upgrade,
     parse_action,
 )
+from tests.innkeepers.ink_helpers import play_trick, position, random_game
 
 EXAMPLES = {
     "play 7s": Play("7s"), "place room5": Place(5), "refer p2": Refer(1), "refuse": Refuse(), "choose": Choose(),

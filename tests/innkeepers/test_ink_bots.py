@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ink_helpers import position
 
 import innkeepers
 from innkeepers import Game, Place
 from innkeepers.bots import BOTS, LEVELS, Bot, SearchBot, SearchConfig, make_bot
+from tests.innkeepers.ink_helpers import position
 
 QUICK = SearchConfig(samples=3, candidates=3)  # legal and deterministic like the real one, fast enough for tests
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ink_helpers import random_game
 from typer.testing import CliRunner
 
 from innkeepers.cli import app
+from tests.innkeepers.ink_helpers import random_game
 
 runner = CliRunner()
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ink_helpers import play_trick, position, random_game
 
 import innkeepers
 from innkeepers import Game, IllegalActionError, Refill
 from innkeepers.cards import CUSTOMER_IDS
 from innkeepers.rules import refill
+from tests.innkeepers.ink_helpers import play_trick, position, random_game
 
 
 def play_until_refill(game: Game) -> None:

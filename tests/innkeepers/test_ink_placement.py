@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ink_helpers import BoardSpec, play_trick, position
 
 from innkeepers import Game, IllegalActionError, Place, Refer
 from innkeepers.rules.placement import legal_rooms
 from innkeepers.state import Stay
+from tests.innkeepers.ink_helpers import BoardSpec, play_trick, position
 
 
 def won(card: str, boards: dict[int, BoardSpec], **flags: Any) -> Game:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ink_helpers import BoardSpec, play_trick, position
 
 from innkeepers import Game, IllegalActionError, Place, Refer, Refuse
 from innkeepers.cards import CUSTOMER_BY_ID
+from tests.innkeepers.ink_helpers import BoardSpec, play_trick, position
 
 # P1's board holds an 8 already: another 8 can go nowhere (I-G-16).
 BLOCKED = {7: ("7h", "bud-h-spa"), 8: ("8h", "bud-h-gym"), 9: ("9h", "bud-h-pool")}

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ink_helpers import position, random_game
-
 from innkeepers.rules import scoring
+from tests.innkeepers.ink_helpers import position, random_game
 
 # P1: room 1 Pool with a Pool customer (meeple), room 3 Standard (cube), room 12 Restaurant holding a Spades
 # customer on the top floor (cube), room 14 a referral from P2, upgraded; one kept customer.

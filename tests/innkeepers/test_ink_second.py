@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ink_helpers import BoardSpec, play_trick, position
 
 from innkeepers import Choose, Game, IllegalActionError, Pass, Pick, Relocate, Upgrade
 from innkeepers.cards import CUSTOMER_BY_ID, CUSTOMER_IDS
+from tests.innkeepers.ink_helpers import BoardSpec, play_trick, position
 
 
 def second_to_act(boards: dict[int, BoardSpec] | None = None, players: int = 2, deck_top: list[str] | None = None,

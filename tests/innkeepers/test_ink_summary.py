@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ink_helpers import play_trick, position
 
 from innkeepers import FLAG_NAMES, GameConfig, Play
 from innkeepers.summary import rules_summary
+from tests.innkeepers.ink_helpers import play_trick, position
 
 DEFAULT = rules_summary(GameConfig(players=3))
 

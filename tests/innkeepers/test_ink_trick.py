@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from ink_helpers import play_trick, position
 
 from innkeepers import IllegalActionError, Play
 from innkeepers.state import Stage
+from tests.innkeepers.ink_helpers import play_trick, position
 
 
 def ranked(customer: str, cards: list[str], **flags: object) -> tuple[int, int]:

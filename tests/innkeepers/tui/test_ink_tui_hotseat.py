@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ink_tui_helpers import SIZE, make_app, rendered, run, screen, wait_for, words
-
 from innkeepers.cards import CARD_BY_ID, card_name
 from innkeepers.tui.screens import HandoverScreen
+from tests.innkeepers.tui.ink_tui_helpers import SIZE, make_app, rendered, run, screen, wait_for, words
 
 
 def shown_cards(text: str, cards: list[str]) -> list[str]:

@@ -7,8 +7,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ink_helpers import position, random_game
-from ink_tui_helpers import end_text, make_app, my_turn, rendered, run, wait_for, words
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 
@@ -17,6 +15,8 @@ from innkeepers.summary import rules_summary
 from innkeepers.tui.app import InnkeepersApp
 from innkeepers.tui.screens import KEYS, HelpScreen
 from innkeepers.tui.session import Session
+from tests.innkeepers.ink_helpers import position, random_game
+from tests.innkeepers.tui.ink_tui_helpers import end_text, make_app, my_turn, rendered, run, wait_for, words
 
 SIZES = [(80, 24), (120, 40)]
 

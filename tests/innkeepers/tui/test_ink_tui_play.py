@@ -5,10 +5,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ink_tui_helpers import SIZE, end_text, keys_for, make_app, my_turn, play_to_end, rendered, run, wait_for, words
-
 from innkeepers import Play
 from innkeepers.tui.screens import EndScreen
+from tests.innkeepers.tui.ink_tui_helpers import (
+    SIZE,
+    end_text,
+    keys_for,
+    make_app,
+    my_turn,
+    play_to_end,
+    rendered,
+    run,
+    wait_for,
+    words,
+)
 
 
 def test_a_game_against_two_bots_to_the_end_screen(tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ import random
 from pathlib import Path
 
 import pytest
-from ink_tui_helpers import SIZE, my_turn, rendered, run, take_turn, wait_for, words
 from textual.widgets import RichLog
 from typer.testing import CliRunner
 
@@ -17,6 +16,7 @@ from innkeepers import bots, new_game
 from innkeepers.cli import app as cli_app
 from innkeepers.tui.app import InnkeepersApp
 from innkeepers.tui.session import Session
+from tests.innkeepers.tui.ink_tui_helpers import SIZE, my_turn, rendered, run, take_turn, wait_for, words
 
 
 def log_text(app: InnkeepersApp) -> str:

@@ -1,1 +1,0 @@
-"""The browser face: static HTML, CSS and plain JavaScript served by `bloodyinn serve`."""

@@ -1,0 +1,84 @@
+"""The `tableserver` console script: `serve` (the multiplayer web server for every registered game) and
+`verify`. `bloodyinn serve` and `bloodyinn verify` are the same commands, found through the `bloodyinn.commands`
+entry points so that no game imports the server."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[str | None, typer.Option(
+        "--database-url", envvar="BLOODYINN_DATABASE_URL",
+        help="SQLAlchemy URL, e.g. postgresql://user:pass@host/db. Default: an SQLite file in the user's"
+             " data directory.")] = None,
+    sqlite_sync: Annotated[str, typer.Option(
+        help="SQLite only: 'normal' loses nothing when the server is killed (even kill -9), only if the machine"
+             " itself crashes; 'full' flushes every commit to disk, at about twice the latency under load.",
+    )] = "normal",
+    bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before each move.")] = 0.5,
+    bot_threads: Annotated[int, typer.Option(min=1, help="Threads in which bots think.")] = 2,
+    tables_per_minute: Annotated[float, typer.Option(
+        min=0.0, help="Tables one client address may create per minute (0: no limit).")] = 10,
+    moves_per_second: Annotated[float, typer.Option(
+        min=0.0, help="Moves and previews one client address may send per second (0: no limit).")] = 20,
+    max_connections_per_address: Annotated[int, typer.Option(
+        min=0, help="WebSocket connections one client address may hold open at once (0: no limit).")] = 32,
+    max_connections: Annotated[int, typer.Option(
+        min=0, help="WebSocket connections open at once in all (0: no limit).")] = 2000,
+    max_bot_tables: Annotated[int, typer.Option(
+        min=0, help="Unfinished bot-only tables at once; more are refused until one ends (0: no limit).")] = 20,
+    expire_after_hours: Annotated[float, typer.Option(
+        min=0.0, help="An unfinished table nobody has moved at for this long expires (0: never).")] = 14 * 24,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Start the multiplayer web server; open the printed URL in a browser."""
+    import uvicorn
+
+    from .app import create_app
+    from .db import SQLITE_SYNC
+    from .settings import ServerSettings, default_database_url
+
+    if sqlite_sync not in SQLITE_SYNC:
+        raise typer.BadParameter(f"expected one of {', '.join(SQLITE_SYNC)}", param_hint="--sqlite-sync")
+    settings = ServerSettings(database_url=database_url or default_database_url(), sqlite_sync=sqlite_sync,
+                              bot_delay=bot_delay, bot_threads=bot_threads, tables_per_minute=tables_per_minute,
+                              moves_per_second=moves_per_second,
+                              max_connections_per_address=max_connections_per_address,
+                              max_connections=max_connections, max_bot_tables=max_bot_tables,
+                              idle_expiry=expire_after_hours * 3600)
+    typer.echo(f"Inn Tables: open http://{host}:{port}/ in your browser (database: {settings.database_url})")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=65536,
+                ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False)
+
+
+def verify(
+    replay: Annotated[str, typer.Argument(help="A finished game's replay: its page (http://…/table/ID/replay), the API"
+                                               " URL, or a saved JSON file.")],
+) -> None:
+    """Check that a finished web game's deck was fixed before it began (commit-reveal, docs/server.md)."""
+    from .verify import load_replay, verify_replay
+
+    try:
+        lines = verify_replay(load_replay(replay))
+    except (OSError, ValueError) as exc:  # unreadable, or not a replay
+        typer.echo(f"Cannot check {replay}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    for line in lines:
+        typer.echo(line)
+    if any(not line.startswith("ok") for line in lines):
+        raise typer.Exit(1)
+
+
+app = typer.Typer(help="Inn Tables: the multiplayer web server for The Bloody Inn and Innkeepers.",
+                  no_args_is_help=True, add_completion=False)
+app.command()(serve)
+app.command()(verify)
+
+
+def main() -> None:
+    app()
