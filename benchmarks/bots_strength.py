@@ -26,9 +26,9 @@ from collections.abc import Callable
 from bloodyinn import Game, new_game
 from bloodyinn.bots import make_bot
 from bloodyinn.bots.arena import GameResult, duplicate_schedule, run
-from bloodyinn.bots.executors import make_executor
-from bloodyinn.bots.ratings import mean_interval, standings, wilson
 from bloodyinn.rules.endgame import SOLO_TITLES
+from tabletop.executors import make_executor
+from tabletop.ratings import mean_interval, standings, wilson
 
 
 def _logger(path: str | None) -> Callable[[GameResult], None] | None:

@@ -22,7 +22,6 @@ LUXURY, BUDGET = "lux", "bud"
 TYPES = (LUXURY, BUDGET)
 TYPE_NAMES = {LUXURY: "Luxury", BUDGET: "Budget"}
 AMENITIES = ("pool", "spa", "restaurant", "gym")
-STANDARD = "standard"  # a room with no amenity: it never matches (I-G-4)
 NUM_CUSTOMERS = len(TYPES) * len(SUITS) * len(AMENITIES)  # 32
 
 # I-G-2, I-G-3: three floors of five rooms, numbered 1-15 along the rising path; each floor has each amenity once.

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-CLOCKS = ("none", "realtime", "async")
 # Seat statuses: why a seat that was a person's is now played by the stand-in bot.
 RESIGNED = "resigned"
 TIMED_OUT = "timed_out"

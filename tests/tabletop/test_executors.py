@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bloodyinn.bots.arena import GameResult, duplicate_schedule, run
-from bloodyinn.bots.executors import make_executor
 from bloodyinn.cli import app
+from tabletop.executors import make_executor
 
 
 def _outcomes(results: list[GameResult]) -> list[tuple[object, ...]]:

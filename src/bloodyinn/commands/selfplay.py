@@ -8,8 +8,10 @@ from typing import Annotated
 
 import typer
 
+from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
+
 from ..config import normalize_variant
-from .options import AddressOption, BackendOption, JobsOption, VariantOption, executor_from_options
+from .options import VariantOption
 
 
 def selfplay(

@@ -8,9 +8,11 @@ from typing import Annotated
 
 import typer
 
+from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
+
 from ..config import normalize_variant
 from ..rules.endgame import SOLO_TITLES
-from .options import AddressOption, BackendOption, JobsOption, VariantOption, executor_from_options
+from .options import VariantOption
 
 
 def solo(
@@ -29,9 +31,10 @@ def solo(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
 
+    from tabletop.ratings import mean_interval, wilson
+
     from ..bots import BOTS
     from ..bots.arena import duplicate_schedule, run
-    from ..bots.ratings import mean_interval, wilson
 
     if bot not in BOTS:
         raise typer.BadParameter(f"unknown bot {bot!r}; known: {', '.join(BOTS)}")

@@ -9,10 +9,11 @@ from typing import Annotated
 
 import typer
 
+from tabletop.options import AddressOption, BackendOption, JobsOption
 from tabletop.report import labels, play_and_rank, summary, write_games_csv, write_standings_csv
 
 from ..config import normalize_variant
-from .options import AddressOption, BackendOption, JobsOption, VariantOption
+from .options import VariantOption
 
 
 def tournament(
@@ -54,7 +55,7 @@ def tournament(
         write_standings_csv(out / "results.csv", table, ratings)
         write_games_csv(out / "games.csv", results, entrants)
         if plot:
-            from ..bots.ratings import entrant_scores
+            from tabletop.ratings import entrant_scores
 
             _plot(out, entrant_scores(results, entrants), ratings)
         console.print(f"Results written to {out}")

@@ -4,7 +4,7 @@ agent takes becomes a row (observation, mask, action token, reward) of a Parquet
     from bloodyinn.research.selfplay import generate
     shards = generate("data/", games=100, bots=("greedy", "random"), jobs=2)
 
-Games run on an executor (`bots.executors`: serial, process or Ray): one job plays a batch of games and writes
+Games run on an executor (`tabletop.executors`: serial, process or Ray): one job plays a batch of games and writes
 one shard, `shard-00000.parquet`, … (so only a small summary travels back; on a Ray cluster `out` must be a
 place every worker can write to, a shared directory or an `s3://…` URI that pyarrow opens). A bot picks a
 whole action from its seat's view; it is typed token by token (`encode(action)[len(prefix)]`), and the tokens
@@ -34,8 +34,9 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.executors import Executor, make_executor
+
 from ..bots import make_bot
-from ..bots.executors import Executor, make_executor
 from ..game import new_game
 from .encoding import VOCABULARY_SIZE, encode
 from .observation import OBSERVATION_SIZE, ObservationEncoder, SeatObserver
@@ -161,7 +162,7 @@ def generate(out: str | os.PathLike[str], games: int, bots: Sequence[str], playe
              executor: Executor | None = None,
              progress: Callable[[ShardSummary], None] | None = None) -> list[ShardSummary]:
     """Play `games` games of `bots` and write them as Parquet shards under `out`, on `executor`, or else on a new
-    one for `backend` ("serial", "process" or "ray", with `jobs` and `address`, see `bots.executors`). Returns
+    one for `backend` ("serial", "process" or "ray", with `jobs` and `address`, see `tabletop.executors`). Returns
     the shards in order; `progress` is called as each shard is written."""
     plan = shard_jobs(os.fspath(out), games, bots, players, length, variants, seed, games_per_shard)
     done = []

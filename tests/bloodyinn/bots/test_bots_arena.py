@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bloodyinn.bots.arena import GameResult, GameSpec, duplicate_schedule
-from bloodyinn.bots.ratings import elo, mean_interval, standings, wilson
+from tabletop.ratings import elo, mean_interval, standings, wilson
 
 
 def test_duplicate_deals_seat_every_entrant_everywhere() -> None:

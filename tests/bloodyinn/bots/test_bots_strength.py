@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bloodyinn.bots.arena import duplicate_schedule, run
-from bloodyinn.bots.executors import make_executor
-from bloodyinn.bots.ratings import standings, wilson
+from tabletop.executors import make_executor
+from tabletop.ratings import standings, wilson
 
 
 def test_greedy_beats_random_in_two_player_games() -> None:
