@@ -30,7 +30,6 @@ from ..cards import (
 SUIT_STYLE = {"s": "bold", "h": "bold red1", "d": "bold dark_orange", "c": "bold green3"}
 SEAT_STYLE = ("bold cyan", "bold magenta", "bold yellow", "bold bright_blue")
 AMENITY_SHORT = {"pool": "Pol", "spa": "Spa", "restaurant": "Res", "gym": "Gym", "standard": "Std"}
-BOARD_WIDTH = 45  # five rooms of nine columns
 LEGEND = ("Rooms: number, amenity (Pol Spa Res Gym, Std = none), marker (M meeple +3, c cube +2, in the colour of "
           "its owner); then the card and the customer (L Luxury, B Budget, suit); <2: referred by P2.")
 
