@@ -1,0 +1,56 @@
+"""The import graph points one way (docs/architecture.md): faces -> platform -> nothing game-specific. A game
+imports no other game and not the server; an engine imports only the standard library and the platform."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+GAMES = ("bloodyinn", "innkeepers")
+SERVER = "tableserver"
+PLATFORM = "tabletop"
+FACES = ("cli", "commands", "tui", "bots", "research")  # the parts of a game's package that are not its engine
+
+
+def imports(package: str) -> dict[str, set[str]]:
+    """Each module of `package` (dotted, relative to it) and the top-level packages it imports."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((SRC / package).rglob("*.py")):
+        module = ".".join(path.relative_to(SRC / package).with_suffix("").parts)
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+        found[module] = names
+    return found
+
+
+def is_engine(module: str) -> bool:
+    return module.split(".")[0] not in FACES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_imports_no_other_game_and_not_the_server(game: str) -> None:
+    others = {*GAMES, SERVER} - {game}
+    wrong = {module: sorted(names & others) for module, names in imports(game).items() if names & others}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_engine_imports_only_the_standard_library_and_the_platform(game: str) -> None:
+    allowed = set(sys.stdlib_module_names) | {game, PLATFORM, "__future__"}
+    wrong = {module: sorted(names - allowed) for module, names in imports(game).items()
+             if is_engine(module) and names - allowed}
+    assert wrong == {}
+
+
+def test_the_platform_imports_no_game_and_not_the_server() -> None:
+    wrong = {module: sorted(names & {*GAMES, SERVER}) for module, names in imports(PLATFORM).items()
+             if names & {*GAMES, SERVER}}
+    assert wrong == {}
