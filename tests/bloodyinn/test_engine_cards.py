@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 import bloodyinn
 from bloodyinn import CARDS, GuestType, PaidAction, UnknownCardError, card
-
-SPEC = Path(__file__).resolve().parents[3] / "shared" / "rules" / "bloody-inn-spec.md"
-needs_spec = pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not checked out next to the repository")
+from tests.rules import BLOODY_INN
 
 
 def _rows(section: str) -> list[list[str]]:
     """The cells of the first table after a spec heading."""
-    text = SPEC.read_text()
+    text = BLOODY_INN.read_text()
     table: list[list[str]] = []
     for line in text[text.index(section):].splitlines()[1:]:
         if line.startswith("|"):
@@ -31,7 +28,6 @@ def _amounts(text: str) -> set[str]:
     return set(re.findall(r"(\d+)F", text))
 
 
-@needs_spec
 def test_r_card_2_r_card_3_every_occupation_matches_the_spec_table() -> None:
     rows = [r for r in _rows("### 3.3 Full table") if not r[0].startswith("*")]  # the barn is no guest card
     assert [re.search(r"`(\w+)`", r[0]).group(1) for r in rows] == [c.id for c in CARDS]  # type: ignore[union-attr]
@@ -48,7 +44,6 @@ def test_r_card_2_r_card_3_every_occupation_matches_the_spec_table() -> None:
             assert annex.startswith("—") and row.annex_id is row.annex_text is None and row.capacity == 0
 
 
-@needs_spec
 def test_r_card_1_aptitudes_match_the_spec() -> None:
     types = {cells[0].lower(): cells for cells in _rows("- **R-CARD-1**")}
     assert set(types) == {t.value for t in GuestType}
