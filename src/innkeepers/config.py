@@ -1,6 +1,6 @@
 """Game settings: the player count, the seed and one flag per [ASSUMPTION] of the spec that has a variant.
 
-Defaults are the spec's proposals (innkeepers-spec.md §3); every flag is named as the spec names it (§5).
+Defaults are the proposals of docs/rules/innkeepers.md §3; every flag is named as the spec names it (§5).
 """
 
 from __future__ import annotations
