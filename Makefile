@@ -13,7 +13,7 @@ $(VENV)/.installed: pyproject.toml setup.py src/bloodyinn/research/_compiled_obs
 	touch $@
 
 play: $(VENV)/.installed
-	$(BIN)/bloodyinn serve
+	$(BIN)/tableserver serve
 
 terminal: $(VENV)/.installed
 	$(BIN)/bloodyinn play

@@ -110,3 +110,17 @@ def test_only_practice_and_bot_only_tables_choose_their_seed(client: TestClient)
     assert fair["practice"] is False and len(fair["commitment"]) == 64
     listed = {t["id"]: t["fairness"]["practice"] for t in client.get("/api/tables").json()}
     assert listed[practice["table"]["id"]] is True
+
+
+def test_bloodyinn_serve_and_verify_are_the_table_servers_own_commands() -> None:
+    """`bloodyinn serve`/`verify` are aliases of `tableserver serve`/`verify` (the game's package imports no
+    server: the commands join through entry points), so both names take the same options."""
+    from tableserver import command
+
+    aliases = {c.name: c.callback for c in app.registered_commands if c.name in ("serve", "verify")}
+    assert aliases == {"serve": command.serve, "verify": command.verify}
+    for name in ("serve", "verify"):
+        own = CliRunner().invoke(command.app, [name, "--help"])
+        alias = CliRunner().invoke(app, [name, "--help"])
+        assert own.exit_code == alias.exit_code == 0 and "Inn Tables" in CliRunner().invoke(command.app, []).output
+        assert own.output.split("Options")[1] == alias.output.split("Options")[1]
