@@ -7,7 +7,6 @@ round-trips through JSON, replayable records and per-seat views.
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from collections.abc import Iterable
@@ -17,17 +16,13 @@ from .actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Pla
 from .compact_view import CompactView, build_compact_view
 from .config import GameConfig
 from .describe import describe_action
-from .errors import ConfigError, CorruptSaveError, IllegalActionError
+from .errors import IllegalActionError
 from .events import Event
-from .invariants import violations
 from .rules import endgame, flow
-from .serialize import state_from_dict, state_to_dict
+from .serialize import RECORDS
 from .state import Stage, State, new_state
 from .view import build_view, state_from_view
 
-SAVE_FORMAT = "bloodyinn/game"
-RECORD_FORMAT = "bloodyinn/record"
-SAVE_VERSION = 1
 _ACTION_TYPES = (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)
 
 
@@ -239,62 +234,26 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """Settings, seed and actions: replaying it (`Game.replay`) gives the identical game."""
-        data: dict[str, Any] = {"format": RECORD_FORMAT, "version": SAVE_VERSION, "settings": self.config.to_dict(),
-                                "actions": [str(a) for a in self._actions]}
-        if self._start is not None:
-            data["start"] = state_to_dict(self._start)
-        return data
+        return RECORDS.record(self.config.to_dict(), [str(a) for a in self._actions], self._start)
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Game:
         """Rebuild a game from `record()` output (a dict or its JSON text)."""
-        data = _load_json(record)
-        if data.get("format") not in (RECORD_FORMAT, SAVE_FORMAT):
-            raise CorruptSaveError(f"not a bloodyinn record (format {data.get('format')!r})")
-        try:
-            config = GameConfig.from_dict(data.get("settings"))
-        except ConfigError as exc:
-            raise CorruptSaveError(f"invalid settings: {exc}") from None
-        start = state_from_dict(data["start"]) if data.get("start") is not None else None
-        if start is not None:  # a broken starting position would break the replay itself
-            problems = (violations(start, config) if start.players == config.players
-                        else ["its player count differs from the settings"])
-            if problems:
-                raise CorruptSaveError(f"invalid starting position: {'; '.join(problems)}")
-        game = cls(config, start)
-        actions = data.get("actions")
-        if not isinstance(actions, list):
-            raise CorruptSaveError("the record's actions must be a list")
-        for number, text in enumerate(actions, 1):
-            try:
-                game.apply(text)
-            except IllegalActionError as exc:
-                raise CorruptSaveError(f"action {number} ({text!r}) cannot be replayed: {exc}") from None
+        data = RECORDS.read_record(record)
+        game = cls(*RECORDS.setup(data))
+        RECORDS.replay_actions(data, game.apply)
         return game
 
     def to_json(self) -> str:
         """The whole game as JSON: the record plus the full current state (checked again on loading)."""
-        data = self.record()
-        data["format"] = SAVE_FORMAT
-        data["state"] = state_to_dict(self._state)
-        return json.dumps(data, separators=(",", ":"))
+        return RECORDS.save(self.record(), self._state)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Restore a game saved by `to_json`. A corrupted save raises CorruptSaveError naming the problem."""
-        data = _load_json(text)
-        if data.get("format") != SAVE_FORMAT:
-            raise CorruptSaveError(f"not a bloodyinn save (format {data.get('format')!r})")
-        if data.get("version") != SAVE_VERSION:
-            raise CorruptSaveError(f"unsupported save version {data.get('version')!r}")
+        data = RECORDS.read_save(text)
         game = cls.replay(data)
-        if "state" in data:
-            saved = state_from_dict(data["state"])
-            if state_to_dict(saved) != state_to_dict(game._state):
-                raise CorruptSaveError("the saved state does not match its own record of actions")
-        problems = violations(game._state, game.config)
-        if problems:
-            raise CorruptSaveError("; ".join(problems))
+        RECORDS.check_save(data, game.config, game._state)
         return game
 
     @classmethod
@@ -307,28 +266,17 @@ class Game:
         return cls(config, state_from_view(view, random.Random(seed)))
 
 
-def _load_json(data: dict[str, Any] | str) -> dict[str, Any]:
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise CorruptSaveError(f"not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise CorruptSaveError("a save or record must be a JSON object")
-    return data
-
-
 def new_game(players: int = 2, length: str = "short", variants: Iterable[str] = (), seed: int | None = None,
              first_player: int | None = None, player_rooms: Iterable[int] | None = None,
              white_rooms: Iterable[int] | None = None) -> Game:
     """Start a game. Without a seed one is drawn at random (and kept in the record)."""
-    config = GameConfig(
+    config = GameConfig(  # GameConfig checks every value and freezes the lists
         players=players,
         length=length,
-        variants=frozenset(variants),
+        variants=variants,  # type: ignore[arg-type]
         seed=seed if seed is not None else secrets.randbits(63),
         first_player=first_player,
-        player_rooms=tuple(player_rooms) if player_rooms is not None else None,
-        white_rooms=tuple(white_rooms) if white_rooms is not None else None,
+        player_rooms=player_rooms,  # type: ignore[arg-type]
+        white_rooms=white_rooms,  # type: ignore[arg-type]
     )
     return Game(config)

@@ -1,12 +1,16 @@
-"""State <-> JSON-ready dicts. Cards are written by canonical id so saves are readable and stable."""
+"""State <-> JSON-ready dicts, and the game's records and saves (`RECORDS`). Cards are written by canonical id so
+saves are readable and stable."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from tabletop.records import Records, random_from_json, random_to_json
+
 from .cards import BARN_BASE, CARD_BY_ID, CARD_IDS, annex_ref
-from .errors import CorruptSaveError
+from .config import GameConfig
+from .errors import ConfigError, CorruptSaveError, IllegalActionError
+from .invariants import violations
 from .state import Stage, State
 
 _STAGES = {Stage.WELCOME, Stage.NIGHT, Stage.POLICE, Stage.WAGES, Stage.FINAL_GRAVEDIGGER, Stage.OVER}
@@ -17,7 +21,6 @@ def _ids(cards: list[int]) -> list[str]:
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
-    version, internal, gauss = state.rng_state()
     return {
         "players": state.players,
         "culled": _ids(state.culled),
@@ -46,20 +49,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "pending_release": state.pending_release,
         "lost": state.lost,
         "end_bonus": [[list(b) for b in bonus] for bonus in state.end_bonus],
-        "rng": [version, list(internal), gauss],
+        "rng": random_to_json(state.rng_state()),
     }
-
-
-def state_from_dict(data: Any) -> State:
-    """Rebuild a state; any malformed or inconsistent content raises CorruptSaveError."""
-    if not isinstance(data, dict):
-        raise CorruptSaveError("the saved state must be a JSON object")
-    try:
-        return _state_from_dict(data)
-    except CorruptSaveError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:  # OverflowError: a bad RNG state
-        raise CorruptSaveError(f"malformed saved state: {type(exc).__name__}: {exc}") from None
 
 
 def _cards(ids: list[str]) -> list[int]:
@@ -84,15 +75,12 @@ def _state_from_dict(data: dict[str, Any]) -> State:
     players = int(data["players"])
     if not 1 <= players <= 4:
         raise CorruptSaveError(f"players must be 1-4, got {players}")
-    version, internal, gauss = data["rng"]
-    rng = random.Random()
-    rng.setstate((version, tuple(internal), gauss))
     stage = data["stage"]
     if stage not in _STAGES:
         raise CorruptSaveError(f"unknown stage {stage!r}")
     state = State(
         players=players,
-        rng=rng,
+        rng=random_from_json(data["rng"]),
         culled=_cards(data["culled"]),
         unused_peasants=_cards(data["unused_peasants"]),
         gravedigger=_cards(data["gravedigger"]),
@@ -126,3 +114,9 @@ def _state_from_dict(data: dict[str, Any]) -> State:
     if any(len(zone) != players for zone in per_player):
         raise CorruptSaveError(f"every per-player zone must list {players} players")
     return state
+
+
+# Records and saves of The Bloody Inn (tabletop.records: the envelope every game shares).
+RECORDS = Records(game="bloodyinn", corrupt=CorruptSaveError, illegal=IllegalActionError,
+                  read_settings=GameConfig.from_dict, invalid_settings=(ConfigError,), write_state=state_to_dict,
+                  parse_state=_state_from_dict, violations=violations)

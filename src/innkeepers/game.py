@@ -11,7 +11,6 @@ commits in any order, and the commitments are revealed together once the last se
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import secrets
@@ -22,15 +21,11 @@ from .config import GameConfig
 from .describe import describe
 from .errors import ConfigError, CorruptSaveError, IllegalActionError
 from .events import Event
-from .invariants import violations
 from .rules import flow, next_trick, scoring
-from .serialize import state_from_dict, state_to_dict
+from .serialize import RECORDS
 from .state import Stage, State, new_state
 from .view import build_view, config_from_view, state_from_view
 
-SAVE_FORMAT = "innkeepers/game"
-RECORD_FORMAT = "innkeepers/record"
-SAVE_VERSION = 1
 _RECORDED = re.compile(r"P([1-4]) (.+)$", re.IGNORECASE)
 
 
@@ -194,78 +189,35 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """Settings, seed and actions: replaying it (`Game.replay`) gives the identical game."""
-        data: dict[str, Any] = {"format": RECORD_FORMAT, "version": SAVE_VERSION, "settings": self.config.to_dict(),
-                                "actions": [f"P{seat + 1} {action}" for seat, action in self._actions]}
-        if self._start is not None:
-            data["start"] = state_to_dict(self._start)
-        return data
+        return RECORDS.record(self.config.to_dict(), [f"P{seat + 1} {action}" for seat, action in self._actions],
+                              self._start)
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Game:
         """Rebuild a game from `record()` output (a dict or its JSON text), checking every action."""
-        data = _load_json(record)
-        if data.get("format") not in (RECORD_FORMAT, SAVE_FORMAT):
-            raise CorruptSaveError(f"not an innkeepers record (format {data.get('format')!r})")
-        try:
-            config = GameConfig.from_dict(data.get("settings"))
-        except (ConfigError, TypeError) as exc:
-            raise CorruptSaveError(f"invalid settings: {exc}") from None
-        start = state_from_dict(data["start"]) if data.get("start") is not None else None
-        if start is not None:
-            problems = (violations(start, config) if start.players == config.players
-                        else ["its player count differs from the settings"])
-            if problems:
-                raise CorruptSaveError(f"invalid starting position: {'; '.join(problems)}")
-        game = cls(config, start)
-        actions = data.get("actions")
-        if not isinstance(actions, list):
-            raise CorruptSaveError("the record's actions must be a list")
-        for number, text in enumerate(actions, 1):
-            match = _RECORDED.match(text.strip()) if isinstance(text, str) else None
-            if match is None:
-                raise CorruptSaveError(f"action {number} ({text!r}) is not 'P<seat> <action>'")
-            try:
-                game.apply(match.group(2), seat=int(match.group(1)) - 1)
-            except IllegalActionError as exc:
-                raise CorruptSaveError(f"action {number} ({text!r}) cannot be replayed: {exc}") from None
+        data = RECORDS.read_record(record)
+        game = cls(*RECORDS.setup(data))
+        RECORDS.replay_actions(data, game._apply_recorded)
         return game
+
+    def _apply_recorded(self, recorded: object) -> None:
+        match = _RECORDED.match(recorded.strip()) if isinstance(recorded, str) else None
+        if match is None:
+            raise CorruptSaveError("is not 'P<seat> <action>'")
+        self.apply(match.group(2), seat=int(match.group(1)) - 1)
 
     def to_json(self) -> str:
         """The whole game as JSON: the record plus the full current state (hidden cards included: a save is
         not for players' eyes). Checked again on loading."""
-        data = self.record()
-        data["format"] = SAVE_FORMAT
-        data["state"] = state_to_dict(self._state)
-        return json.dumps(data, separators=(",", ":"))
+        return RECORDS.save(self.record(), self._state)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Restore a game saved by `to_json`. A corrupted save raises CorruptSaveError naming the problem."""
-        data = _load_json(text)
-        if data.get("format") != SAVE_FORMAT:
-            raise CorruptSaveError(f"not an innkeepers save (format {data.get('format')!r})")
-        if data.get("version") != SAVE_VERSION:
-            raise CorruptSaveError(f"unsupported save version {data.get('version')!r}")
+        data = RECORDS.read_save(text)
         game = cls.replay(data)
-        if "state" in data:
-            saved = state_from_dict(data["state"])
-            if state_to_dict(saved) != state_to_dict(game._state):
-                raise CorruptSaveError("the saved state does not match its own record of actions")
-        problems = violations(game._state, game.config)
-        if problems:
-            raise CorruptSaveError("; ".join(problems))
+        RECORDS.check_save(data, game.config, game._state)
         return game
-
-
-def _load_json(data: dict[str, Any] | str) -> dict[str, Any]:
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise CorruptSaveError(f"not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise CorruptSaveError("a save or record must be a JSON object")
-    return data
 
 
 def new_game(players: int = 2, seed: int | None = None, **flags: Any) -> Game:

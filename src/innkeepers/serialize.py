@@ -1,12 +1,16 @@
-"""State <-> JSON-ready dicts. Cards are written by id so saves are readable and stable."""
+"""State <-> JSON-ready dicts, and the game's records and saves (`RECORDS`). Cards are written by id so saves are
+readable and stable."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from tabletop.records import Records, random_from_json, random_to_json
+
 from .cards import BONUS_BY_ID, BONUS_IDS, CARD_BY_ID, CARD_IDS, CUSTOMER_BY_ID, CUSTOMER_IDS, ROOMS
-from .errors import CorruptSaveError
+from .config import GameConfig
+from .errors import ConfigError, CorruptSaveError, IllegalActionError
+from .invariants import violations
 from .state import NO_CARD, NOBODY, Stage, State, Stay, Trick
 
 STAGES = (Stage.PLAY, Stage.PLACE, Stage.HOST, Stage.SECOND, Stage.PICK, Stage.REFILL, Stage.OVER)
@@ -32,7 +36,6 @@ def _seat(seat: int) -> int | None:
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
-    version, internal, gauss = state.rng.getstate()
     return {
         "players": state.players,
         "draw": _cards(state.draw),
@@ -57,22 +60,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "log": [{"customer": CUSTOMER_IDS[t.customer], "cards": _cards(list(t.cards)), "winner": t.winner,
                  "second": t.second} for t in state.log],
         "end_reason": state.end_reason,
-        "rng": [version, list(internal), gauss],
+        "rng": random_to_json(state.rng.getstate()),
     }
-
-
-def state_from_dict(data: Any) -> State:
-    """Rebuild a state; any malformed content raises CorruptSaveError naming the problem."""
-    if not isinstance(data, dict):
-        raise CorruptSaveError("the saved state must be a JSON object")
-    try:
-        return _state_from_dict(data)
-    except CorruptSaveError:
-        raise
-    except KeyError as exc:
-        raise CorruptSaveError(f"malformed saved state: unknown or missing {exc}") from None
-    except (TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-        raise CorruptSaveError(f"malformed saved state: {type(exc).__name__}: {exc}") from None
 
 
 def _card_list(ids: Any) -> list[int]:
@@ -102,14 +91,11 @@ def _state_from_dict(data: dict[str, Any]) -> State:
     players = data["players"]
     if not isinstance(players, int) or not 2 <= players <= 4:
         raise CorruptSaveError(f"players must be 2-4, got {players!r}")
-    version, internal, gauss = data["rng"]
-    rng = random.Random()
-    rng.setstate((version, tuple(internal), gauss))
     if data["stage"] not in STAGES:
         raise CorruptSaveError(f"unknown stage {data['stage']!r}")
     state = State(
         players=players,
-        rng=rng,
+        rng=random_from_json(data["rng"]),
         draw=_card_list(data["draw"]),
         discard=_card_list(data["discard"]),
         hands=[_card_list(h) for h in data["hands"]],
@@ -139,3 +125,9 @@ def _state_from_dict(data: dict[str, Any]) -> State:
     if any(len(board) != ROOMS for board in state.boards):
         raise CorruptSaveError(f"every board must have {ROOMS} rooms")
     return state
+
+
+# Records and saves of Innkeepers (tabletop.records: the envelope every game shares).
+RECORDS = Records(game="innkeepers", corrupt=CorruptSaveError, illegal=IllegalActionError,
+                  read_settings=GameConfig.from_dict, invalid_settings=(ConfigError, TypeError),
+                  write_state=state_to_dict, parse_state=_state_from_dict, violations=violations)

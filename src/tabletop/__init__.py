@@ -1,5 +1,5 @@
-"""What both games share (The Bloody Inn and Innkeepers): no rules here, only plumbing. The engines never
-import it.
+"""What both games share (The Bloody Inn and Innkeepers): no rules here, only plumbing. The engines import only
+its standard-library part: records and saves (`records`).
 
 For the faces: atomic saves (`saving`), seats (`table`), a terminal game's session (`session`: seats, saves,
 autosave, undo), the terminal games' app (the bots' turns, saving, undo, hints, the end screen), guided choice

@@ -1,0 +1,166 @@
+"""Records and saves, written and read the same way for every game.
+
+A record holds what fixes a game: `{"format": "<game>/record", "version": 1, "settings": {...}, "actions": [...]}`,
+plus `"start"` (the starting position) for a game that did not begin from its seeded setup; replaying its
+actions from its settings gives the identical game. A save is the record with `"format": "<game>/game"` and the
+full `"state"`, which loading checks against the state the replay reaches. What the settings, positions and
+recorded actions are is each game's own: it says so in its `Records` (the engines' serialize.py), and everything
+wrong with a record or save is one error of the game's own (its CorruptSaveError) naming the problem.
+
+Standard library only: the engines import it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+VERSION = 1
+
+
+class Seated(Protocol):
+    @property
+    def players(self) -> int: ...
+
+
+Config = TypeVar("Config", bound=Seated)
+State = TypeVar("State", bound=Seated)
+
+
+@dataclass(frozen=True)
+class Records(Generic[Config, State]):
+    """One game's records and saves: the envelope and its checks here, the game's settings and positions read
+    and written by the functions it gives."""
+
+    game: str  # "bloodyinn": its records are "bloodyinn/record" and its saves "bloodyinn/game"
+    corrupt: type[Exception]  # the game's error for a record or save that cannot be restored exactly
+    illegal: type[Exception]  # the game's error for an action that is not legal
+    read_settings: Callable[[Any], Config]  # stored settings -> the game's settings, or `invalid_settings`
+    invalid_settings: tuple[type[Exception], ...]
+    write_state: Callable[[State], dict[str, Any]]
+    # JSON object -> position; may fail with any of the errors `read_state` turns into `corrupt`.
+    parse_state: Callable[[dict[str, Any]], State]
+    violations: Callable[[State, Config], list[str]]  # what is impossible about a position, in words
+
+    @property
+    def record_format(self) -> str:
+        return f"{self.game}/record"
+
+    @property
+    def save_format(self) -> str:
+        return f"{self.game}/game"
+
+    # ---------------------------------------------------------------------------------------- writing
+
+    def record(self, settings: dict[str, Any], actions: list[str], start: State | None) -> dict[str, Any]:
+        """A record of the game with these settings, recorded actions and starting position (None: the
+        seeded setup)."""
+        data: dict[str, Any] = {"format": self.record_format, "version": VERSION, "settings": settings,
+                                "actions": actions}
+        if start is not None:
+            data["start"] = self.write_state(start)
+        return data
+
+    def save(self, record: dict[str, Any], state: State) -> str:
+        """A save's JSON text: `record` with the full current `state`."""
+        return json.dumps({**record, "format": self.save_format, "state": self.write_state(state)},
+                          separators=(",", ":"))
+
+    # ---------------------------------------------------------------------------------------- reading
+
+    def read_record(self, record: dict[str, Any] | str) -> dict[str, Any]:
+        """The JSON object of a record or a save of this game (a dict or its JSON text)."""
+        data = self._object(record)
+        if data.get("format") not in (self.record_format, self.save_format):
+            raise self.corrupt(f"not {_a(self.game)} record (format {data.get('format')!r})")
+        return data
+
+    def read_save(self, text: str) -> dict[str, Any]:
+        """The JSON object of a save of this game, in this version."""
+        data = self._object(text)
+        if data.get("format") != self.save_format:
+            raise self.corrupt(f"not {_a(self.game)} save (format {data.get('format')!r})")
+        if data.get("version") != VERSION:
+            raise self.corrupt(f"unsupported save version {data.get('version')!r}")
+        return data
+
+    def setup(self, data: dict[str, Any]) -> tuple[Config, State | None]:
+        """The settings and the starting position (None: the seeded setup) of a record, both checked."""
+        try:
+            config = self.read_settings(data.get("settings"))
+        except self.invalid_settings as exc:
+            raise self.corrupt(f"invalid settings: {exc}") from None
+        start = self.read_state(data["start"]) if data.get("start") is not None else None
+        if start is not None:  # a broken starting position would break the replay itself
+            problems = (self.violations(start, config) if start.players == config.players
+                        else ["its player count differs from the settings"])
+            if problems:
+                raise self.corrupt(f"invalid starting position: {'; '.join(problems)}")
+        return config, start
+
+    def replay_actions(self, data: dict[str, Any], apply: Callable[[Any], object]) -> None:
+        """Apply a record's actions in order with `apply`, which raises the game's `illegal` error for one that
+        is not legal, or its `corrupt` error for one it cannot even read (both become `corrupt`, numbered)."""
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise self.corrupt("the record's actions must be a list")
+        for number, recorded in enumerate(actions, 1):
+            try:
+                apply(recorded)
+            except self.illegal as exc:
+                raise self.corrupt(f"action {number} ({recorded!r}) cannot be replayed: {exc}") from None
+            except self.corrupt as exc:
+                raise self.corrupt(f"action {number} ({recorded!r}) {exc}") from None
+
+    def check_save(self, data: dict[str, Any], config: Config, state: State) -> None:
+        """That the state a save's record replays to is the one it saved, and a possible one."""
+        if "state" in data and self.write_state(self.read_state(data["state"])) != self.write_state(state):
+            raise self.corrupt("the saved state does not match its own record of actions")
+        problems = self.violations(state, config)
+        if problems:
+            raise self.corrupt("; ".join(problems))
+
+    def read_state(self, data: Any) -> State:
+        """A position from its JSON object; anything malformed is `corrupt`, naming the problem."""
+        if not isinstance(data, dict):
+            raise self.corrupt("the saved state must be a JSON object")
+        try:
+            return self.parse_state(data)
+        except self.corrupt:
+            raise
+        except KeyError as exc:
+            raise self.corrupt(f"malformed saved state: unknown or missing {exc}") from None
+        except (TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:  # Overflow: a bad RNG
+            raise self.corrupt(f"malformed saved state: {type(exc).__name__}: {exc}") from None
+
+    def _object(self, data: dict[str, Any] | str) -> dict[str, Any]:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise self.corrupt(f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise self.corrupt("a save or record must be a JSON object")
+        return data
+
+
+def random_to_json(state: tuple[Any, ...]) -> list[Any]:
+    """A random generator's state (`Random.getstate()`) as JSON."""
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def random_from_json(data: Any) -> random.Random:
+    """The random generator `random_to_json` wrote; a malformed state raises TypeError, ValueError or
+    OverflowError."""
+    version, internal, gauss = data
+    rng = random.Random()
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
