@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,14 +28,24 @@ NUM_ROOMS = 8
 START_CASH = 5
 START_CHECKS = 1
 CASH_CAP = 40
+# No game comes near this many checks (all the pocket money in the game is about 1,000F); it bounds the checks a
+# position or a save may hold and the numbers the notation reads.
+MAX_CHECKS = 999
 
 
 def normalize_variant(name: str) -> str:
+    if not isinstance(name, str):
+        raise ConfigError(f"a variant is named by text, got {name!r}; known: {', '.join(VARIANTS)}")
     key = name.strip().lower()
     key = VARIANT_ALIASES.get(key, key.replace("-", "_"))
     if key not in VARIANTS:
         raise ConfigError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)} (or uw, fcfs)")
     return key
+
+
+def _is_int(value: object) -> bool:
+    """A whole number: True and False are not counts, seats or seeds, and 1.0 is not one either."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -52,20 +63,30 @@ class GameConfig:
     white_rooms: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 1 <= self.players <= 4:
+        if not _is_int(self.players) or not 1 <= self.players <= 4:
             raise ConfigError(f"players must be 1 to 4, got {self.players!r} (R-SETUP-1)")
-        if self.length not in LENGTHS:
+        if not isinstance(self.length, str) or self.length not in LENGTHS:
             raise ConfigError(f"length must be 'short' or 'long', got {self.length!r} (R-SETUP-3)")
+        if isinstance(self.variants, (str, bytes)) or not isinstance(self.variants, Iterable):
+            raise ConfigError(f"variants must be a list of variant names, got {self.variants!r}")
         object.__setattr__(self, "variants", frozenset(normalize_variant(v) for v in self.variants))
-        if not isinstance(self.seed, int):
+        if not _is_int(self.seed):
             raise ConfigError(f"seed must be an integer, got {self.seed!r} (R-SETUP-7)")
-        if self.first_player is not None and not 0 <= self.first_player < self.players:
-            raise ConfigError(f"first_player must be a seat 0-{self.players - 1} (R-SETUP-6)")
+        seat = self.first_player
+        if seat is not None and not (_is_int(seat) and 0 <= seat < self.players):
+            raise ConfigError(f"first_player must be a seat 0-{self.players - 1}, got {seat!r} (R-SETUP-6)")
         if self.players == 1 and self.first_player not in (None, 0):
             raise ConfigError("in solitaire the single player is always first (R-SOLO-1)")
         self._check_layout()
 
     def _check_layout(self) -> None:
+        for name in ("player_rooms", "white_rooms"):
+            rooms = getattr(self, name)
+            if rooms is not None:
+                listed = tuple(rooms) if isinstance(rooms, Iterable) and not isinstance(rooms, (str, bytes)) else None
+                if listed is None or not all(_is_int(r) for r in listed):
+                    raise ConfigError(f"{name} must list room numbers 1-8, got {rooms!r} (R-SETUP-5)")
+                object.__setattr__(self, name, listed)
         player_rooms = self.key_rooms()
         white_rooms = self.white_key_rooms()
         rooms = list(player_rooms) + list(white_rooms)
@@ -126,18 +147,13 @@ class GameConfig:
         unknown = set(data) - {"players", "length", "variants", "seed", "first_player", "player_rooms",
                                "white_rooms"}
         if unknown:
-            raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))}")
-        try:
-            player_rooms = data.get("player_rooms")
-            white_rooms = data.get("white_rooms")
-            return cls(
-                players=data.get("players", 2),
-                length=data.get("length", "short"),
-                variants=frozenset(data.get("variants", ())),
-                seed=data.get("seed", 0),
-                first_player=data.get("first_player"),
-                player_rooms=tuple(player_rooms) if player_rooms is not None else None,
-                white_rooms=tuple(white_rooms) if white_rooms is not None else None,
-            )
-        except TypeError as exc:
-            raise ConfigError(f"malformed settings: {exc}") from exc
+            raise ConfigError(f"unknown settings: {', '.join(sorted(map(str, unknown)))}")
+        return cls(
+            players=data.get("players", 2),
+            length=data.get("length", "short"),
+            variants=data.get("variants", ()),
+            seed=data.get("seed", 0),
+            first_player=data.get("first_player"),
+            player_rooms=data.get("player_rooms"),
+            white_rooms=data.get("white_rooms"),
+        )
