@@ -3,17 +3,19 @@ saves are readable and stable."""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from tabletop.records import Records, random_from_json, random_to_json
 
-from .cards import BARN_BASE, CARD_BY_ID, CARD_IDS, annex_ref
+from .cards import CARD_BY_ID, CARD_IDS, annex_ref, barn_of
 from .config import GameConfig
 from .errors import ConfigError, CorruptSaveError, IllegalActionError
-from .invariants import violations
-from .state import Stage, State
+from .invariants import shape_problems, violations
+from .state import NO_CARD, State
 
-_STAGES = {Stage.WELCOME, Stage.NIGHT, Stage.POLICE, Stage.WAGES, Stage.FINAL_GRAVEDIGGER, Stage.OVER}
+T = TypeVar("T")
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -53,66 +55,81 @@ def state_to_dict(state: State) -> dict[str, Any]:
     }
 
 
-def _cards(ids: list[str]) -> list[int]:
-    if not isinstance(ids, list):
-        raise CorruptSaveError(f"expected a list of card ids, got {ids!r}")
-    return [CARD_BY_ID[i] for i in ids]
+def _card(card_id: Any) -> int:
+    if type(card_id) is not str or card_id not in CARD_BY_ID:
+        raise ValueError(f"unknown card {card_id!r}")
+    return CARD_BY_ID[card_id]
 
 
-def _annex(ref: str) -> int:
-    if ref.startswith("barn."):
-        return BARN_BASE + int(ref[5:])
-    return CARD_BY_ID[ref]
+def _cards(ids: Any) -> list[int]:
+    if type(ids) is not list:
+        raise ValueError(f"expected a list of card ids, got {ids!r}")
+    return [_card(i) for i in ids]
 
 
-def _end_bonus(entry: list[Any]) -> tuple[str, int, int]:
+def _per_seat(read: Callable[[Any], T]) -> Callable[[Any], list[T]]:
+    def per_seat(value: Any) -> list[T]:
+        if type(value) is not list:
+            raise ValueError(f"expected one entry per seat, got {value!r}")
+        return [read(v) for v in value]
+    return per_seat
+
+
+def _card_or_none(card_id: Any) -> int:
+    return NO_CARD if card_id is None else _card(card_id)
+
+
+def _annex(ref: Any) -> int:
+    barn = re.fullmatch(r"barn\.([0-3])", ref) if type(ref) is str else None
+    return barn_of(int(barn[1])) if barn else _card(ref)
+
+
+def _buried(value: Any) -> dict[int, list[int]]:
+    if type(value) is not dict:
+        raise ValueError(f"expected a table of annexes to corpses, got {value!r}")
+    return {_annex(ref): _cards(cards) for ref, cards in value.items()}
+
+
+def _end_bonus(entry: Any) -> tuple[Any, ...]:
     """[annex id, F gained, F lost to the cap]; saves made before the loss was recorded have no third item."""
-    annex, gained, *lost = entry
-    return str(annex), int(gained), int(lost[0]) if lost else 0
+    if type(entry) is not list or len(entry) not in (2, 3):
+        raise ValueError(f"expected [annex, F gained, F lost], got {entry!r}")
+    return tuple(entry) if len(entry) == 3 else (*entry, 0)
+
+
+def _as_is(value: Any) -> Any:
+    return value  # numbers and flags are checked, never converted: 1.5, "5" and true are not counts
+
+
+_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "culled": _cards, "unused_peasants": _cards, "gravedigger": _cards, "entrance": _cards,
+    "arrival": _card_or_none, "rooms": _per_seat(_card_or_none), "bistro": _cards, "hands": _per_seat(_cards),
+    "annexes": _per_seat(_cards), "buried": _buried, "corpses": _per_seat(_cards), "exit": _cards,
+    "keys": _as_is, "room_service": _as_is, "cash": _as_is, "checks": _as_is, "round": _as_is,
+    "first_player": _as_is, "reshuffled": _as_is, "final_round": _as_is, "stage": _as_is, "turn": _as_is,
+    "police_present": _as_is, "pending_release": _as_is, "lost": _as_is,
+    "end_bonus": _per_seat(_per_seat(_end_bonus)), "rng": random_from_json,
+}
 
 
 def _state_from_dict(data: dict[str, Any]) -> State:
-    players = int(data["players"])
-    if not 1 <= players <= 4:
-        raise CorruptSaveError(f"players must be 1-4, got {players}")
-    stage = data["stage"]
-    if stage not in _STAGES:
-        raise CorruptSaveError(f"unknown stage {stage!r}")
-    state = State(
-        players=players,
-        rng=random_from_json(data["rng"]),
-        culled=_cards(data["culled"]),
-        unused_peasants=_cards(data["unused_peasants"]),
-        gravedigger=_cards(data["gravedigger"]),
-        entrance=_cards(data["entrance"]),
-        arrival=CARD_BY_ID[data["arrival"]] if data["arrival"] is not None else -1,
-        rooms=[CARD_BY_ID[c] if c is not None else -1 for c in data["rooms"]],
-        bistro=_cards(data["bistro"]),
-        hands=[_cards(h) for h in data["hands"]],
-        annexes=[_cards(a) for a in data["annexes"]],
-        buried={_annex(ref): _cards(c) for ref, c in data["buried"].items()},
-        corpses=[_cards(c) for c in data["corpses"]],
-        exit=_cards(data["exit"]),
-        keys=[int(k) for k in data["keys"]],
-        room_service=[int(r) for r in data["room_service"]],
-        cash=[int(c) for c in data["cash"]],
-        checks=[int(c) for c in data["checks"]],
-        round=int(data["round"]),
-        first_player=int(data["first_player"]),
-        reshuffled=bool(data["reshuffled"]),
-        final_round=bool(data["final_round"]),
-        stage=stage,
-        turn=int(data["turn"]),
-        police_present=bool(data["police_present"]),
-        pending_release=int(data["pending_release"]),
-        lost=bool(data["lost"]),
-        end_bonus=[[_end_bonus(b) for b in bonus] for bonus in data["end_bonus"]],
-    )
-    if not (len(state.rooms) == len(state.keys) == len(state.room_service) == 8):
-        raise CorruptSaveError("the inn must have 8 rooms")
-    per_player = (state.hands, state.annexes, state.corpses, state.cash, state.checks, state.end_bonus)
-    if any(len(zone) != players for zone in per_player):
-        raise CorruptSaveError(f"every per-player zone must list {players} players")
+    """A position from its JSON object: each field read by name (cards by id), then checked for its shape (see
+    `invariants.shape_problems`); what the position means is checked by `violations`."""
+    players = data.get("players")
+    if type(players) is not int or not 1 <= players <= 4:
+        raise CorruptSaveError(f"players: must be 1-4, got {players!r}")
+    fields: dict[str, Any] = {}
+    for name, read in _FIELDS.items():
+        if name not in data:
+            raise CorruptSaveError(f"{name}: missing from the saved state")
+        try:
+            fields[name] = read(data[name])
+        except (TypeError, ValueError, IndexError, OverflowError) as exc:  # OverflowError: a bad RNG state
+            raise CorruptSaveError(f"{name}: {exc}") from None
+    state = State(players=players, **fields)
+    problems = shape_problems(state, players)
+    if problems:
+        raise CorruptSaveError("; ".join(problems))
     return state
 
 
