@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from .errors import expired
 from .games import GameRules, rules_for
 from .options import TableOptions
 from .repository import SeatRecord, TableRecord, now
@@ -61,6 +62,10 @@ class LiveTable:
     def __post_init__(self) -> None:
         if not self.since_history:
             self._track(None)
+
+    def raise_if_expired(self) -> None:
+        if self.expired:
+            raise expired(self.id)
 
     @property
     def has_people(self) -> bool:

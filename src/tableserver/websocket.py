@@ -21,6 +21,7 @@ from .errors import ServiceError, bad_request, forbidden
 from .hub import Client, encode
 from .live import LiveTable
 from .protocol import ClientMessage, Hello, Ping, PreviewMessage, client_messages
+from .seats import authenticate
 from .service import GameService
 
 HELLO_TIMEOUT = 30.0
@@ -72,12 +73,12 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
     when the client goes too fast)."""
     await websocket.accept()
     try:
-        table = await service.table(table_id)
+        table = await service.tables.get(table_id)
     except ServiceError as exc:
         await _refuse(websocket, exc, 4410 if exc.code == "expired" else 4404)
         return
     try:
-        seat = await asyncio.wait_for(_hello(websocket, table, service, limit), HELLO_TIMEOUT)
+        seat = await asyncio.wait_for(_hello(websocket, table, limit), HELLO_TIMEOUT)
     except WebSocketDisconnect:  # gone before saying who it is: nothing to clean up, nothing to report
         return
     except TimeoutError:
@@ -101,10 +102,10 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
     finally:
         service.hub.detach(table, client)
         await client.close()
-        service.forget_if_idle(table)
+        service.tables.forget_if_idle(table)
 
 
-async def _hello(websocket: WebSocket, table: LiveTable, service: GameService, limit: int) -> int | None:
+async def _hello(websocket: WebSocket, table: LiveTable, limit: int) -> int | None:
     message = _decode(await _receive(websocket), limit)
     if not isinstance(message, Hello):
         raise bad_request('the first message must be {"type": "hello", "seat": N, "token": "..."}'
@@ -113,7 +114,7 @@ async def _hello(websocket: WebSocket, table: LiveTable, service: GameService, l
         return None
     if not message.token:
         raise forbidden("a seat needs its token")
-    service.authenticate(table, message.seat, message.token)
+    authenticate(table, message.seat, message.token)
     return message.seat
 
 
@@ -127,8 +128,8 @@ async def _handle(message: ClientMessage, client: Client, table: LiveTable, serv
         raise forbidden("spectators cannot act; join a seat to play")
     count_move()
     if isinstance(message, PreviewMessage):
-        return {"type": "preview", "id": message.id, **service.preview(table, client.seat, message.action)}
-    accepted = await service.act(table, client.seat, message.seq, message.action)
+        return {"type": "preview", "id": message.id, **service.play.preview(table, client.seat, message.action)}
+    accepted = await service.play.act(table, client.seat, message.seq, message.action)
     return {"type": "ack", "id": message.id, "seq": accepted.seq, "action": accepted.action,
             "duplicate": accepted.duplicate}
 

@@ -12,8 +12,8 @@ from bloodyinn.errors import BloodyInnError, IllegalActionError
 from bloodyinn.game import Game
 
 from ..errors import bad_request, illegal
-from ..forms import action_form
 from .base import GameRules
+from .bloody_inn_forms import action_form
 
 CHOICES = ("length", "variants")
 

@@ -1,4 +1,4 @@
-"""The structured form of a legal action, sent to clients next to its notation.
+"""The Bloody Inn's structured form of a legal action, sent to clients next to its notation.
 
 This only spells out the fields of the engine's own action objects (`bloodyinn.actions`), so a browser can
 build click-through menus without parsing notation; it decides nothing about the rules.

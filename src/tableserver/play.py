@@ -1,0 +1,201 @@
+"""Moves, bots and turn clocks at a live table, whichever game it plays.
+
+An action is matched against the engine's legal actions, committed to the database, and only then applied to
+the live game and published; the table's lock makes that sequence atomic. Bots play the same way, their
+thinking done in a thread pool (scheduler.py) so the event loop keeps serving everyone else. When a turn clock
+runs out, the table's stand-in bot plays the seats whose people still owe the decision. What a game is (who
+decides, what is legal, what a seat sees) is asked of the table's `GameRules` (games/).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from .clocks import TurnClocks, clock_runs
+from .errors import ServiceError, forbidden, stale
+from .hub import Hub
+from .live import LiveTable
+from .options import TIMED_OUT
+from .repository import ActionRecord, Repository, now
+from .scheduler import BotScheduler
+from .settings import ServerSettings
+from .writer import Writer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Accepted:
+    seq: int  # the table's move count after the action
+    action: str
+    duplicate: bool = False
+
+
+class Play:
+    def __init__(self, writer: Writer, hub: Hub, settings: ServerSettings) -> None:
+        self._writer = writer
+        self._hub = hub
+        self._bot_delay = settings.bot_delay
+        self._bots = BotScheduler(settings.bot_threads)
+        self.clocks = TurnClocks(writer, self._expire)
+
+    def install(self, table: LiveTable) -> None:
+        """A table just loaded or created: its bots take their seats, its clock runs on, and its bots play if
+        the decision is theirs."""
+        for seat in table.seats:
+            if seat.kind == "bot":
+                table.bots[seat.seat] = _bot(table, seat.seat, seat.bot)
+        self.clocks.resume(table)
+        self.wake_bots(table)
+
+    async def stop(self, tables: list[LiveTable]) -> None:
+        await self.clocks.stop(tables)
+        tasks = [t.bot_task for t in tables if t.bot_task is not None and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._bots.shutdown()
+
+    # ------------------------------------------------------------------------------------ moves
+
+    async def act(self, table: LiveTable, seat: int, seq: int, action: str, bot: bool = False) -> Accepted:
+        """Apply `action` for `seat` (already authenticated; `bot`: by its bot) if it was chosen in the position
+        where `seat`'s decision stands: the table is still at move `seq`, or only other seats have committed
+        to a simultaneous choice since (LiveTable.since)."""
+        async with table.lock:
+            table.raise_if_expired()
+            if bot != (seat in table.bots):  # a seat handed to a bot, or taken back from it, meanwhile
+                raise forbidden(f"seat {seat} is played by {'a person' if bot else 'a bot'} now")
+            if seq != table.seq:
+                made = table.answered(seat, seq, action)
+                if made is not None:
+                    return Accepted(table.seq, made, duplicate=True)
+                if not table.since.get(seat, table.seq) <= seq < table.seq:
+                    raise stale(seq, table.seq)
+            chosen = table.rules.action(table.game, seat, action)  # illegal, naming the rule, if it is not
+            canonical = str(chosen)
+            # Commit first: the live game (what everyone is shown) changes only once the action is durable.
+            # A legal action always applies, so the stored log and the live game cannot diverge.
+            try:
+                await self._writer.append(ActionRecord(table.id, table.seq, seat, canonical))
+            except Exception as exc:
+                log.error("table %s: move %d could not be stored: %s", table.id, seq, exc)
+                raise ServiceError("unavailable", "the move could not be saved, so it was not applied;"
+                                   " please try again", 503) from None
+            events = table.apply(seat, chosen)
+            table.last_active = now()
+            if table.is_over:  # for the lobby and start-up; a replay would tell the same
+                await self._writer.write(partial(Repository.mark_over, table_id=table.id))
+            await self.clocks.arm(table)
+            self._hub.publish(table, events)
+        self.wake_bots(table)
+        return Accepted(table.seq, canonical)
+
+    @staticmethod
+    def preview(table: LiveTable, seat: int, action: str) -> dict[str, Any]:
+        """What `action` would do now for `seat` (already authenticated), in words and events, without
+        doing it."""
+        return table.rules.preview(table.game, seat, action)
+
+    async def undo(self, table: LiveTable, seat: int) -> int:
+        """Take back moves to `seat`'s last decision (`seat` already authenticated), with the engine's
+        `Game.undo`; allowed only when every other seat is a bot (LiveTable.undo_point). Returns the move number
+        the table is back at."""
+        async with table.lock:
+            point = table.undo_point(seat)
+            if point is None:
+                raise forbidden("undo is only for a game against bots (every other seat a bot), after one of"
+                                " your own decisions and before the end")
+            await self._writer.write(partial(Repository.take_back, table_id=table.id, seq=point))
+            table.take_back(point)
+            await self.changed_hands(table)
+        self.wake_bots(table)  # bots who chose at once with this seat choose again
+        return point
+
+    # ------------------------------------------------------------------------------------ seats played by bots
+
+    async def hand_to_bot(self, table: LiveTable, seat: int, status: str) -> None:
+        """The table's stand-in bot plays `seat` from now on (its person resigned, ran out of time or is away).
+        Called with the table's lock held."""
+        record = replace(table.seats[seat], kind="bot", bot=table.options.stand_in, status=status)
+        await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))
+        table.seats[seat] = record
+        table.bots[seat] = _bot(table, seat, record.bot)
+
+    async def changed_hands(self, table: LiveTable) -> None:
+        """After a seat changed hands or moves were taken back: clock, everyone's state. Lock held; wake the
+        bots once it is released."""
+        await self.clocks.arm(table)
+        self._hub.publish(table, [], full_log=True)
+
+    async def _expire(self, table: LiveTable, seq: int) -> None:
+        """The turn clock of the decision begun at move `seq` ran out: the stand-in bot plays every seat whose
+        person still owes it, until that person takes it back (docs/server.md)."""
+        async with table.lock:
+            if table.clock_seq != seq or table.deadline_seq != seq or not clock_runs(table):
+                return  # the move was made (or taken back) just in time
+            for seat in table.people_pending:
+                log.info("table %s: seat %d ran out of time at move %d; the %s bot plays it", table.id, seat, seq,
+                         table.options.stand_in)
+                await self.hand_to_bot(table, seat, TIMED_OUT)
+            await self.changed_hands(table)
+        self.wake_bots(table)
+
+    # ------------------------------------------------------------------------------------ bots
+
+    def wake_bots(self, table: LiveTable) -> None:
+        if not _bot_seats(table) or table.expired:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.create_task(self._play_bots(table))
+
+    async def _play_bots(self, table: LiveTable) -> None:
+        """Play the bots' decisions at this table, one at a time, until only people (or nobody) must decide."""
+        while True:
+            seats = _bot_seats(table)
+            if not seats or table.expired:
+                return
+            if self._bot_delay:
+                await asyncio.sleep(self._bot_delay)
+            seat = seats[0]
+            bot = table.bots.get(seat)
+            if bot is None or seat not in table.pending:  # its player took the seat back, or an undo
+                continue
+            rules, game, seq = table.rules, table.game, table.seq
+            view, legal = rules.view(game, seat), rules.legal(game, seat)
+            try:
+                choice = await self._bots.run(table.has_people, bot.choose, view, legal)
+            except Exception:
+                log.exception("bot at table %s seat %d failed; it plays its first legal action", table.id, seat)
+                choice = legal[0]
+            try:
+                await self.act(table, seat, seq, str(choice), bot=True)
+            except ServiceError as exc:
+                if exc.code != "illegal":  # stale or unavailable: look at the table again
+                    await asyncio.sleep(0.5 if exc.code == "unavailable" else 0)
+                    continue
+                # A bot bug must not freeze the table: say so loudly, and play a legal action instead.
+                log.error("bot at table %s seat %d chose a refused move (%s); it plays %s", table.id, seat,
+                          exc.message, legal[0])
+                with contextlib.suppress(ServiceError):  # if even that fails, the loop looks again
+                    await self.act(table, seat, seq, str(legal[0]), bot=True)
+
+
+def _bot_seats(table: LiveTable) -> list[int]:
+    """The seats that owe a decision and are played by a bot."""
+    return [seat for seat in table.pending if seat in table.bots]
+
+
+def _bot(table: LiveTable, seat: int, name: str | None) -> Any:
+    """A bot of the table's game for `seat`."""
+    return table.rules.make_bot(name or "random", _bot_seed(table.rules.seed(table.game), seat))
+
+
+def _bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's own seed, fixed by the game's, so a restarted server seats the same bots."""
+    return (game_seed * 31 + seat + 1) % (1 << 63)
