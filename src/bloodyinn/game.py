@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, parse_action
 from .compact_view import CompactView, build_compact_view
@@ -27,7 +27,10 @@ _ACTION_TYPES = (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)
 
 
 class Game:
-    """One game of The Bloody Inn. Create it with `bloodyinn.new_game(...)`."""
+    """One game of The Bloody Inn. Create it with `bloodyinn.new_game(...)`. It is a game of the tabletop
+    platform (`tabletop.protocol.GameProtocol`), registered as "bloodyinn"."""
+
+    PLAYER_COUNTS: ClassVar[range] = range(1, 5)  # R-SETUP-1
 
     def __init__(self, config: GameConfig, start: State | None = None) -> None:
         self.config = config
@@ -41,6 +44,12 @@ class Game:
             self.setup_events.append(Event("round", seat=self._state.first_player, amount=1, note="season 1"))
         flow.advance(self._state, config, self.setup_events)
 
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any]) -> Game:
+        """A new game from stored settings (`config.to_dict()`; a missing one takes its default, the seed 0).
+        Bad settings raise ConfigError."""
+        return cls(GameConfig.from_dict(settings))
+
     # ---------------------------------------------------------------------------------------- queries
 
     @property
@@ -52,6 +61,12 @@ class Game:
     def current_player(self) -> int | None:
         """The seat that must decide now, or None when the game is over."""
         return flow.current_player(self._state)
+
+    def pending_seats(self) -> list[int]:
+        """The seats that owe a decision now: the current player alone (one seat decides at a time), or none
+        when the game is over."""
+        seat = flow.current_player(self._state)
+        return [] if seat is None else [seat]
 
     @property
     def decision(self) -> str | None:
@@ -67,8 +82,11 @@ class Game:
         """The actions applied so far, in order."""
         return list(self._actions)
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal decision now (copies of one occupation are listed once); empty when the game is over."""
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal decision of `seat` (default: the current player) now (copies of one occupation are listed
+        once); empty when the game is over or `seat` is not the current player."""
+        if seat is not None and seat != self.current_player:
+            return []
         if self._legal is None:
             self._legal = flow.legal_actions(self._state, self.config)
         return list(self._legal)
@@ -116,18 +134,19 @@ class Game:
         """Apply a decision (an action object or its notation) for the current player and return the events
         it caused. An illegal or malformed action, or one made for `seat` when another seat must decide,
         raises IllegalActionError and changes nothing."""
-        if seat is not None and seat != self.current_player:
-            waiting = "nobody: the game is over" if self.is_over else f"P{self.current_player + 1}"  # type: ignore[operator]
-            raise IllegalActionError(f"P{seat + 1} cannot act now; the decision belongs to {waiting}", "R-NIGHT-1")
-        action = self.validate(action)
+        action = self.validate(action, seat)
         events: list[Event] = []
         flow.apply(self._state, self.config, action, events)
         self._actions.append(action)
         self._legal = None
         return events
 
-    def validate(self, action: Action | str) -> Action:
-        """The canonical form of `action` if it is legal now; otherwise raise IllegalActionError."""
+    def validate(self, action: Action | str, seat: int | None = None) -> Action:
+        """The canonical form of `action` if it is legal now (for `seat`, when given: the current player's
+        decision made for another seat is refused); otherwise raise IllegalActionError."""
+        if seat is not None and seat != self.current_player:
+            waiting = "nobody: the game is over" if self.is_over else f"P{self.current_player + 1}"  # type: ignore[operator]
+            raise IllegalActionError(f"P{seat + 1} cannot act now; the decision belongs to {waiting}", "R-NIGHT-1")
         if isinstance(action, str):
             action = parse_action(action)
         elif not isinstance(action, _ACTION_TYPES):
@@ -280,3 +299,9 @@ def new_game(players: int = 2, length: str = "short", variants: Iterable[str] = 
         white_rooms=white_rooms,  # type: ignore[arg-type]
     )
     return Game(config)
+
+
+if TYPE_CHECKING:  # mypy checks that Game is what the platform, its faces and the table server ask of a game
+    from tabletop.protocol import GameProtocol
+
+    _game: type[GameProtocol[Action]] = Game

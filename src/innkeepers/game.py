@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import ACTION_TYPES, Action, parse_action
 from .config import GameConfig
@@ -30,7 +30,10 @@ _RECORDED = re.compile(r"P([1-4]) (.+)$", re.IGNORECASE)
 
 
 class Game:
-    """One game of the innkeepers trick-taking game. Create it with `innkeepers.new_game(...)`."""
+    """One game of the innkeepers trick-taking game. Create it with `innkeepers.new_game(...)`. It is a game of the
+    tabletop platform (`tabletop.protocol.GameProtocol`), registered as "innkeepers"."""
+
+    PLAYER_COUNTS: ClassVar[range] = range(2, 5)  # I-G-1
 
     def __init__(self, config: GameConfig, start: State | None = None) -> None:
         self.config = config
@@ -44,6 +47,12 @@ class Game:
                 self.setup_events.append(Event("bonus", seat))
             next_trick.start(self._state, self.setup_events)
         self._legal = flow.advance(self._state, config, self.setup_events)
+
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any]) -> Game:
+        """A new game from stored settings (`config.to_dict()`; a missing one takes its default, the seed 0).
+        Bad settings raise ConfigError."""
+        return cls(GameConfig.from_dict(settings))
 
     # ---------------------------------------------------------------------------------------- queries
 
@@ -229,3 +238,9 @@ def new_game(players: int = 2, seed: int | None = None, **flags: Any) -> Game:
     except TypeError as exc:
         raise ConfigError(f"unknown setting: {exc}") from None
     return Game(config)
+
+
+if TYPE_CHECKING:  # mypy checks that Game is what the platform, its faces and the table server ask of a game
+    from tabletop.protocol import GameProtocol
+
+    _game: type[GameProtocol[Action]] = Game
