@@ -44,6 +44,7 @@ class TableRegistry:
         self._install = install
         self._tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self._bot_only = asyncio.Lock()  # held while a bot-only table is counted and created
         self._replays = ReplayCache(settings.replay_cache_size)
 
     def live(self) -> list[LiveTable]:
@@ -95,8 +96,16 @@ class TableRegistry:
         bot-only tables and for tables marked as practice, never silently."""
         if len(seats) != players:
             raise bad_request(f"a {players}-player table needs {players} seats, got {len(seats)}")
-        if all(s.kind == "bot" for s in seats):
+        if not all(s.kind == "bot" for s in seats):
+            return await self._create(rules, players, choices, seats, seed, options, practice)
+        # Counting the running bot-only games and registering the new one are one step: else requests that
+        # arrive together would all pass the count before any of them is registered.
+        async with self._bot_only:
             self._check_bot_cap()
+            return await self._create(rules, players, choices, seats, seed, options, practice)
+
+    async def _create(self, rules: GameRules, players: int, choices: dict[str, Any], seats: list[SeatSpec],
+                      seed: int | None, options: TableOptions | None, practice: bool) -> LiveTable:
         if seed is not None and not practice and any(s.kind == "human" for s in seats):
             raise bad_request("seed: a table with people gets a deck nobody can choose or know; to choose the seed,"
                               " mark the table as practice (\"practice\": true)")

@@ -9,11 +9,13 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import httpx
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
@@ -27,7 +29,7 @@ from tableserver.migrate import upgrade
 from tableserver.repository import Repository, SeatRecord, TableRecord, now
 from tableserver.scheduler import BotScheduler
 from tableserver.settings import ServerSettings
-from tests.tableserver.server_helpers import act, create_table, in_process_client, join, state
+from tests.tableserver.server_helpers import ServerProcess, act, create_table, in_process_client, join, state
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -153,6 +155,30 @@ def test_bot_only_tables_are_capped(make_client: Any) -> None:
     refused = client.post("/api/tables", json={"players": 2, "seats": bots})
     assert refused.status_code == 429 and "bot-only games" in refused.json()["message"]
     create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])  # people can still play
+
+
+def test_the_bot_only_cap_holds_under_simultaneous_requests(tmp_path: Path) -> None:
+    """Counting the running bot-only games and registering a new one are one step: requests that arrive
+    together cannot all pass the count before any of them is registered."""
+    server = ServerProcess(tmp_path / "cap.sqlite3", bot_delay=60,  # the games stay running
+                           options=("--max-bot-tables", "3", "--tables-per-minute", "0")).start()
+    body = {"players": 2, "seats": [{"kind": "bot", "bot": "random"}] * 2}
+    start = threading.Barrier(12)
+
+    def create(_: int) -> int:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            start.wait()
+            return client.post("/api/tables", json=body).status_code
+
+    try:
+        with ThreadPoolExecutor(12) as pool:
+            codes = list(pool.map(create, range(12)))
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            running = [t for t in client.get("/api/tables").json() if not t["over"]]
+    finally:
+        server.stop()
+    assert sorted(codes) == [201] * 3 + [429] * 9, codes
+    assert len(running) == 3
 
 
 def test_people_first_when_bots_wait_for_a_thread() -> None:
