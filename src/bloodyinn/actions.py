@@ -19,10 +19,11 @@ interchangeable, so payments list occupations, not physical copies. Examples::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 from .cards import CARD_BY_ID, OCCUPATION_BY_ID, resolve_occupation
+from .config import MAX_CHECKS
 from .errors import NotationError
 
 
@@ -152,6 +153,7 @@ class Release:
 
 
 Action = Place | Pass | Bribe | Build | Kill | Bury | PayGravedigger | Release
+ACTION_TYPES = (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)
 
 
 # ---------------------------------------------------------------------------------------------- parsing
@@ -186,9 +188,13 @@ def _cards(token: str, text: str) -> tuple[str, ...]:
     return canonical_cards([_occupation(t, text) for t in token.split(",") if t])
 
 
-def _count(token: str, text: str) -> int:
-    if not token.isdigit() or int(token) < 1:
-        raise NotationError(f"expected a positive number, got {token!r} in {text!r}")
+def _number(token: str, text: str, least: int = 1) -> int:
+    """A count written in ASCII digits (`isdigit` also takes ² and ٣), from `least` to MAX_CHECKS, more than any
+    count in a game."""
+    if not (token.isascii() and token.isdigit()) or len(token) > len(str(MAX_CHECKS)) \
+            or not least <= int(token) <= MAX_CHECKS:
+        shown = token if len(token) <= 12 else token[:12] + "..."
+        raise NotationError(f"expected a number {least}-{MAX_CHECKS}, got {shown!r}")
     return int(token)
 
 
@@ -242,9 +248,9 @@ def _parse_pass(rest: list[str], text: str) -> Action:
     if not rest:
         return Pass()
     if len(rest) == 2 and rest[0] == "buy-checks":
-        return Pass(buy_checks=_count(rest[1], text))
+        return Pass(buy_checks=_number(rest[1], text))
     if len(rest) == 2 and rest[0] == "cash-checks":
-        return Pass(cash_checks=_count(rest[1], text))
+        return Pass(cash_checks=_number(rest[1], text))
     raise NotationError(f"expected 'pass', 'pass buy-checks N' or 'pass cash-checks N', got {text!r}")
 
 
@@ -255,7 +261,7 @@ def _parse_bribe(rest: list[str], text: str) -> Action:
         if len(rest) == 1:
             return Bribe(peasants=1)
         if len(rest) == 2:
-            return Bribe(peasants=_count(rest[1], text))
+            return Bribe(peasants=_number(rest[1], text))
         raise NotationError(f"expected 'bribe peasants N', got {text!r}")
     clauses = _take_clauses(rest[1:], ("pay",), text)
     return Bribe(rooms=_rooms(rest[0], text), pay=_cards(clauses.get("pay", ""), text))
@@ -304,15 +310,16 @@ def _parse_bury(rest: list[str], text: str) -> Action:
 
 
 def _parse_gravedigger(rest: list[str], text: str) -> Action:
-    if len(rest) == 2 and rest[0] == "checks" and rest[1].isdigit():
-        return PayGravedigger(int(rest[1]))
+    if len(rest) == 2 and rest[0] == "checks":
+        return PayGravedigger(_number(rest[1], text, least=0))
     raise NotationError(f"expected 'gravedigger checks N', got {text!r}")
 
 
 def _parse_release(rest: list[str], text: str) -> Action:
-    if len(rest) != 1:
+    cards = _cards(rest[0], text) if len(rest) == 1 else ()
+    if not cards:  # wages leave at least one accomplice unpaid, or nobody chooses
         raise NotationError(f"expected 'release card,card,...', got {text!r}")
-    return Release(_cards(rest[0], text))
+    return Release(cards)
 
 
 _PARSERS = {
@@ -325,3 +332,34 @@ _PARSERS = {
     "gravedigger": _parse_gravedigger,
     "release": _parse_release,
 }
+
+
+def canonical(action: object) -> Action:
+    """The canonical form of an action, given as text or as an object: its notation read back. An object is
+    refused unless each field is what the notation writes (no room "5" or 5.0, no True for a count) and makes
+    sense (no room 99), so that nothing is silently coerced."""
+    if isinstance(action, str):
+        return parse_action(action)
+    if not isinstance(action, ACTION_TYPES):
+        raise NotationError(f"not an action: {action!r}")
+    try:
+        text = str(action)
+    except Exception:  # any field that cannot even be written out is the caller's bad input
+        raise NotationError(f"malformed action {action!r}") from None
+    try:
+        read = parse_action(text)
+    except NotationError as error:
+        raise NotationError(f"malformed action {action!r}: {error}") from None
+    if not _same_kinds(read, action):
+        raise NotationError(f"malformed action {action!r}: a field of the wrong type")
+    return read
+
+
+def _same_kinds(read: Any, given: Any) -> bool:
+    if type(read) is not type(given):
+        return False
+    if isinstance(read, tuple):
+        return len(read) == len(given) and all(_same_kinds(a, b) for a, b in zip(read, given))
+    if hasattr(read, "__dataclass_fields__"):
+        return all(_same_kinds(getattr(read, f.name), getattr(given, f.name)) for f in fields(read))
+    return True
