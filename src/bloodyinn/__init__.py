@@ -40,7 +40,7 @@ def describe_action(game: Game, action: Action | str) -> str:
     return game.describe(action)
 
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "CARDS",

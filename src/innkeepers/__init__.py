@@ -28,7 +28,7 @@ from .errors import ConfigError, CorruptSaveError, IllegalActionError, Innkeeper
 from .events import Event
 from .game import Game, new_game
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "ASSUMPTIONS",
