@@ -13,6 +13,7 @@ from tabletop.tui.app import TableApp
 
 from ..actions import Action
 from ..bots import Bot
+from ..config import NUM_ROOMS
 from ..errors import BloodyInnError
 from . import render
 from .choice import Chooser
@@ -30,6 +31,8 @@ InnPanel, PlayersPanel { border: round $primary; padding: 0 1; height: auto; }
 #options { height: auto; max-height: 16; border: none; padding: 0; }
 #details { height: auto; color: $text-muted; margin-top: 1; }
 #log { border: round $primary; height: 1fr; min-height: 6; }
+/* The panel with the focus (Tab moves it) has a heavy frame. */
+#board:focus InnPanel, #board:focus PlayersPanel, #chooser:focus-within, #log:focus { border: heavy $accent; }
 NotationScreen, HelpScreen, CardsScreen, LosingMoveScreen { align: center middle; }
 #cards { width: 100%; max-width: 110; height: 100%; border: thick $accent; background: $surface; padding: 0 1; }
 #notation, #losing { width: 100%; max-width: 90; height: auto; border: thick $accent; background: $surface;
@@ -77,7 +80,7 @@ class BloodyInnApp(TableApp):
                 yield InnPanel(id="inn")
                 yield PlayersPanel(id="players")
             with Vertical(id="side"):
-                yield ChooserPanel(id="chooser")
+                yield ChooserPanel(NUM_ROOMS, id="chooser")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Footer()
 

@@ -20,6 +20,7 @@ from tabletop.tui.chooser import ChooserPanel
 
 from ..actions import Action
 from ..bots import Bot
+from ..cards import ROOMS
 from ..errors import InnkeepersError
 from .choice import Chooser
 from .render import DECISIONS
@@ -38,6 +39,8 @@ BoardPanel { padding: 0; }
 #options { height: auto; max-height: 7; border: none; padding: 0; }
 #details { height: auto; color: $text-muted; margin-top: 1; }
 #log { border: round $primary; height: 1fr; min-height: 4; }
+/* The panel with the focus (Tab moves it) has a heavy frame. */
+#left:focus TablePanel, #left:focus BoardPanel, #chooser:focus-within, #log:focus { border: heavy $accent; }
 NotationScreen, HelpScreen, HandoverScreen { align: center middle; }
 #notation, #handover { width: 100%; max-width: 90; height: auto; border: thick $accent; background: $surface;
                        padding: 1 2; }
@@ -82,7 +85,7 @@ class InnkeepersApp(TableApp):
                 for seat in range(len(self.session.seats)):
                     yield BoardPanel(seat, id=f"board{seat}")
             with Vertical(id="side"):
-                yield ChooserPanel(two_digits=True, id="chooser")
+                yield ChooserPanel(ROOMS, two_digits=True, id="chooser")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Footer()
 

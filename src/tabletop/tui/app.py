@@ -54,6 +54,13 @@ class TableApp(App[None]):
     """A game at a terminal table. Subclasses draw (`refresh_board`), decide who plays next (`next_turn`), and
     implement the hooks below; the log widget is `#log` and the chooser `#chooser`."""
 
+    # The chooser's keys, here rather than on the chooser so that they work whichever panel has the focus.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("backspace,escape", "step_back", "Step back"),
+        Binding("enter", "select", show=False),
+        Binding("y", "confirm", show=False),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(10)),
+    ]
     # The engine's refusals: shown as "Not accepted" and the game goes on.
     ERRORS: ClassVar[tuple[type[Exception], ...]] = (ValueError,)
     NOTATION_NOTES: ClassVar[tuple[str, ...]] = ()
@@ -207,8 +214,17 @@ class TableApp(App[None]):
 
     # ------------------------------------------------------------------------------------------ keys
 
+    @property
+    def choosing(self) -> bool:
+        """A person is choosing on the board, with no dialog over it."""
+        panels = self.screen.query(ChooserPanel)
+        return bool(panels) and panels.first().chooser is not None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys for playing are hidden once the game is over, and the results key only appears then."""
+        """Keys for playing are hidden once the game is over, and the results key only appears then; the
+        chooser's keys only act while a person is choosing."""
+        if action in ("step_back", "select", "confirm", "pick"):
+            return self.choosing
         over = self.session.game.is_over
         if action == "results":
             return over and not isinstance(self.screen, EndScreen)
@@ -221,6 +237,18 @@ class TableApp(App[None]):
     def action_results(self) -> None:
         if not isinstance(self.screen, EndScreen):
             self.push_screen(self.end_screen())
+
+    def action_step_back(self) -> None:
+        self.chooser.back()
+
+    def action_select(self) -> None:
+        self.chooser.select()
+
+    def action_confirm(self) -> None:
+        self.chooser.confirm()
+
+    def action_pick(self, digit: int) -> None:
+        self.chooser.pick(digit)
 
     def action_skip(self) -> None:
         self._fast = True

@@ -2,8 +2,9 @@
 
 The legal actions are narrowed step by step by grouping them on their fields: first the kind of action, then
 the steps that kind declares (a target, a payment, a room...). A step with a single option is taken
-automatically, and every decision ends the same way: a last look at the action and Enter to confirm it. Whatever
-the path, the result is one of the legal actions given, so nothing illegal can be submitted.
+automatically, and every decision ends the same way: a last look at the action and Enter (or y) to confirm it;
+only those keys confirm, so a number typed there starts a new choice instead. Whatever the path, the result is
+one of the legal actions given, so nothing illegal can be submitted.
 
 A game's chooser subclasses `GuidedChoice` and says what its steps are (`kind_step`, `kind_steps`) and how an
 action reads (`describe`). Actions are any hashable objects with a `kind` attribute and a canonical `str`.
@@ -15,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-CONFIRM_PROMPT = "Enter confirms, Backspace goes back:"
+CONFIRM_PROMPT = "Enter or y confirms, Backspace goes back, a number starts again:"
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,9 @@ class Step:
     label: Callable[[Any], str]
     info: Callable[[Any], str] = field(default=lambda action: "")
     number: Callable[[Any], int | None] = field(default=lambda action: None)
+    # Nothing is pointed at first, so Enter alone cannot take an option: the player names one (where a card
+    # goes matters too much for a default).
+    explicit: bool = False
 
 
 class GuidedChoice:
@@ -137,6 +141,11 @@ class GuidedChoice:
         self.result = None
         self._settle()
         return True
+
+    def restart(self) -> None:
+        """Back to the first choice made by hand."""
+        while self.back():
+            pass
 
     def _settle(self) -> None:
         """Take every step that has a single option, and decide the action when nothing is left to ask."""

@@ -1,13 +1,13 @@
-"""The panel where a person makes a guided choice: a prompt, numbered options, details; Backspace steps back."""
+"""The panel where a person makes a guided choice: a prompt, numbered options, details. Its keys (digits, Enter,
+y, Backspace and Escape) are bound by the app, so that they work whichever panel has the focus."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
@@ -15,25 +15,26 @@ from textual.widgets.option_list import Option as ListOption
 
 from .choice import GuidedChoice, Option
 
+# Shown at the Confirm step instead of a number: only Enter (or y) confirms.
+CONFIRM_MARK = "↵"
+
 
 class ChooserPanel(Vertical):
     """Pick the action, then its targets and follow-ups, by arrows and Enter or by number keys.
 
-    With `two_digits` (boards of more than nine rooms), a digit that begins a two-digit option's number waits for
-    a second digit: 1 then 2 picks room 12, while 1 then Enter takes what is highlighted (room 1)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("backspace", "back", "Step back"),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(10)),
-    ]
+    An option with a number of its own (a room) has that number; the others are numbered after `own_numbers`
+    (the highest room), so that a number never means a room on one step and something else on another. With
+    `two_digits` (boards of more than nine rooms), a digit that begins a two-digit option's number waits for a
+    second digit: 1 then 2 picks room 12, while 1 then Enter takes what is highlighted (room 1)."""
 
     class Decided(Message):
         def __init__(self, action: Any) -> None:
             super().__init__()
             self.action = action
 
-    def __init__(self, two_digits: bool = False, **kwargs: Any) -> None:
+    def __init__(self, own_numbers: int, two_digits: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.own_numbers = own_numbers
         self.two_digits = two_digits
         self.chooser: GuidedChoice | None = None
         self._options: list[Option] = []
@@ -54,6 +55,12 @@ class ChooserPanel(Vertical):
     @property
     def option_list(self) -> OptionList:
         return self.query_one("#options", OptionList)
+
+    @property
+    def confirming(self) -> bool:
+        """Whether the choice waits for its confirmation."""
+        step = self.chooser.step if self.chooser is not None else None
+        return step is not None and step.name == "confirm"
 
     def load(self, chooser: GuidedChoice, title: str) -> None:
         if self.chooser is None:  # the step-back key comes back (redrawing the footer only when it changes)
@@ -102,6 +109,8 @@ class ChooserPanel(Vertical):
                 lines = [f"{self._first_digit}…: type the second digit, or Enter for the highlighted option.",
                          *lines]
             self.show_details(lines)
+        elif self._options:
+            self.show_details(["Type an option's number, or point at one with the arrows and press Enter."])
         else:
             self.show_details([])
 
@@ -119,12 +128,15 @@ class ChooserPanel(Vertical):
         option_list.clear_options()
         option_list.add_options([ListOption(Text(self._label(n, o)), id=str(i))
                                  for i, (n, o) in enumerate(zip(self.numbers, self._options, strict=True))])
-        if self._options:
+        step = chooser.step
+        if self._options and not (step is not None and step.explicit):
             option_list.highlighted = 0
-            self._point_at_advice()
+        self._point_at_advice()
         self._show_highlighted()
 
     def _label(self, number: int, option: Option) -> str:
+        if self.confirming:
+            return f"{CONFIRM_MARK} {option.label}"
         if self.two_digits and max(self.numbers, default=0) >= 10:
             return f"{number:>2}. {option.label}"
         return f"{number}. {option.label}" if number < 10 else f"   {option.label}"
@@ -139,11 +151,23 @@ class ChooserPanel(Vertical):
     @property
     def numbers(self) -> list[int]:
         """The number key of each option: a room's option has the room's number, as everywhere; the others
-        are numbered on from the highest room (from 1 when no option is a room)."""
-        following = itertools.count(max((o.number for o in self._options if o.number is not None), default=0) + 1)
+        are numbered on from the highest room there can be (from 1 when no option is a room)."""
+        own = any(o.number is not None for o in self._options)
+        following = itertools.count(self.own_numbers + 1 if own else 1)
         return [o.number if o.number is not None else next(following) for o in self._options]
 
-    def action_pick(self, digit: int) -> None:
+    # ------------------------------------------------------------------------------------------ keys
+
+    def pick(self, digit: int) -> None:
+        """A number key. At the Confirm step it starts a new choice, which the digit begins."""
+        if self.chooser is None:
+            return
+        if self.confirming:
+            self.chooser.restart()
+            self._refresh()
+            if self.confirming:  # a forced move: nothing to choose again
+                self.notify("Enter (or y) confirms.", timeout=3)
+                return
         numbers = self.numbers
         if self._first_digit is not None:
             number, self._first_digit = self._first_digit * 10 + digit, None
@@ -164,8 +188,23 @@ class ChooserPanel(Vertical):
             return
         if digit in numbers:
             self._pick(numbers.index(digit))
-        elif self.chooser is not None:
+        else:
             self.notify(f"There is no option {digit} here.", severity="warning", timeout=3)
+
+    def select(self) -> None:
+        """Enter, wherever the focus is: take the highlighted option."""
+        index = self.option_list.highlighted
+        if self.chooser is not None and index is not None:
+            self._pick(index)
+
+    def confirm(self) -> None:
+        """y: confirm the action, at the Confirm step only."""
+        if self.confirming:
+            self._pick(0)
+
+    def back(self) -> None:
+        if self.chooser is not None and self.chooser.back():
+            self._refresh()
 
     def _pick(self, index: int) -> None:
         self._first_digit = None
@@ -176,12 +215,4 @@ class ChooserPanel(Vertical):
             self.wait("...")
             self.post_message(self.Decided(action))
         else:
-            self._refresh()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Stepping back only means something while a person is choosing."""
-        return self.chooser is not None if action == "back" else True
-
-    def action_back(self) -> None:
-        if self.chooser is not None and self.chooser.back():
             self._refresh()

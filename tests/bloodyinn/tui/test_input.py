@@ -39,7 +39,7 @@ def test_every_kind_of_decision_ends_with_the_same_confirmation() -> None:
             while chooser.step is not None and chooser.step.name != "confirm":
                 assert chooser.choose(choices.choice(chooser.options())) is None  # nothing happens before Confirm
             (confirm,) = chooser.options()
-            assert chooser.prompt == "Enter confirms, Backspace goes back:"
+            assert chooser.prompt == "Enter or y confirms, Backspace goes back, a number starts again:"
             assert confirm.label.startswith("Confirm: ")
             action = chooser.choose(confirm)
             assert action is not None
@@ -88,7 +88,11 @@ def test_a_guest_is_picked_by_its_room_number(tmp_path: Path) -> None:
             await press_option(app, pilot, lambda a: a.kind == "kill")
             labels = [str(o.prompt) for o in app.chooser.option_list._options]
             assert labels[:2] == ["3. Room 3: Baron [N0]", "5. Room 5: Viscount [N1]"]
-            assert labels[2].startswith("6. ")  # the peasant in the bistro comes after the rooms
+            # The peasant in the bistro is numbered after every room there is (issue 20, item 13): 6 is a room.
+            assert labels[2] == "9. A peasant in the bistro"
+            await pilot.press("6")
+            chooser = app.chooser.chooser
+            assert chooser is not None and chooser.step is not None and chooser.step.name == "target"
             await pilot.press("5", "enter")
             await wait_for(pilot, lambda: len(game.actions) >= 1)
 
