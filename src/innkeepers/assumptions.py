@@ -57,7 +57,8 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
     Assumption("I-G-22", "refer for a missing amenity?", "no: only when no room is possible",
                "voluntary_referral=True", "a winner with a room may refer anyway"),
     Assumption("I-G-23", "Choose details", "draw 3 (or all left), the others go face down under the deck, known "
-               "only to the chooser; unavailable on an empty deck"),
+               "only to the chooser; unavailable on an empty deck and in the trick that fills a 15th room (I-G-26: "
+               "no customer comes up after it)"),
     Assumption("I-G-24", "Relocate details", "any empty room keeping the order; own markers follow the room, "
                "referrals keep theirs", "fixed_rooms=True", "Relocate swaps the customers of two rooms, the cards "
                "stay"),

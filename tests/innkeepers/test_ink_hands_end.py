@@ -85,7 +85,9 @@ def test_i_r_31_losing_cards_go_to_the_discard_pile() -> None:
 def test_i_r_33_i_g_26_the_game_ends_right_after_the_trick_that_fills_a_15th_room() -> None:
     names = [c for c in CUSTOMER_IDS if c != "lux-s-pool"][:14]
     board = {room: (f"{room}{'hd'[room % 2]}", names[room - 1]) for room in range(1, 15)}
-    game = position(players=2, customer="lux-s-pool", hands={0: ["15s", "2s"], 1: ["9c", "8c"]}, boards={0: board})
+    # P2 has a customer to relocate, so a second-place decision remains (Choose is not offered in this trick).
+    game = position(players=2, customer="lux-s-pool", hands={0: ["15s", "2s"], 1: ["9c", "8c"]},
+                    boards={0: board, 1: {3: ("4c", "bud-h-pool")}})
     play_trick(game, ["15s", "9c"])  # room 15 is the only legal room: placed at once
     assert game.decision == "second" and not game.is_over  # the trick finishes first (I-G-12)
     events = game.apply("pass", seat=1)

@@ -113,6 +113,17 @@ def test_i_g_24_a_relocated_referral_keeps_its_marker_and_value() -> None:
     assert game.view(1)["players"][1]["board"][0]["marker"] == {"seat": 0, "kind": "cube"}
 
 
+def test_i_g_24_i_r_22_the_relocation_names_the_marker_and_what_it_is_worth_to_the_host() -> None:
+    game = second_to_act({1: {3: ("4d", "bud-d-pool", 0, True), 6: ("9d", "bud-d-gym", 0), 9: ("11d", "bud-h-gym")}})
+    texts = [e.text for e in game.copy().apply("relocate room3 to room1", seat=1) if e.kind == "relocate"]
+    assert texts == ["The Budget ♦ customer wanting the Pool moves from room 3 to room 1 of P2's inn"
+                     " (an upgraded referral with P1's meeple: +2)."]  # the referrer's meeple, not an own +3
+    texts = [e.text for e in game.copy().apply("relocate room6 to room7", seat=1) if e.kind == "relocate"]
+    assert texts[0].endswith("(a referral with P1's cube: +1).")
+    texts = [e.text for e in game.copy().apply("relocate room9 to room13", seat=1) if e.kind == "relocate"]
+    assert texts[0].endswith("(now with a meeple: +3).")  # room 13 has the Gym
+
+
 def test_i_g_24_relocate_refuses_a_move_breaking_the_order() -> None:
     game = second_to_act({1: {3: ("4d", "bud-d-pool"), 6: ("9d", "bud-d-gym")}})
     before = game.to_json()
@@ -140,3 +151,17 @@ def test_i_r_20_another_kind_of_decision_is_refused_naming_the_rule() -> None:
     with pytest.raises(IllegalActionError, match=r"must take a second-place action or pass now, not place.*I-R-20"):
         game.apply("place room3", seat=1)
     assert Pass() in game.legal_actions(1)
+
+
+def test_i_g_26_i_g_23_choose_is_not_offered_in_the_trick_that_fills_a_15th_room() -> None:
+    names = [c for c in CUSTOMER_IDS if c != "lux-s-pool"][:14]
+    full = {room: (f"{room}d", names[room - 1]) for room in range(1, 15)}
+    game = second_to_act({0: full, 1: {3: ("4c", "bud-h-pool")}})  # P2 has a customer to relocate
+    assert None not in game.state.boards[0] and game.state.deck  # P1's 15th room is filled; customers remain
+    assert Choose() not in game.legal_actions(1)  # the game ends after this trick: no customer comes up
+    before = game.to_json()
+    with pytest.raises(IllegalActionError, match=r"inn is full.*I-G-26"):
+        game.apply("choose", seat=1)
+    assert game.to_json() == before
+    game.apply("pass", seat=1)
+    assert game.is_over and game.view(1)["customer"] is None  # a finished game shows no face-up customer

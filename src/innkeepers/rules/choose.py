@@ -1,6 +1,7 @@
 """Second-place action *Choose the next customer* (I-R-21, I-G-23): draw three customer cards (all that remain
 if fewer), pick the one that comes up next, put the others face down under the deck. Only the chooser knows
-them (`State.known`)."""
+them (`State.known`). Unavailable when the deck is empty, and in the trick that fills a 15th room, after which
+the game ends (I-G-26) and nothing comes up."""
 
 from __future__ import annotations
 
@@ -16,12 +17,20 @@ _PICKS = tuple(Pick(customer) for customer in CUSTOMER_IDS)
 
 
 def legal(state: State) -> list[Choose]:
-    return [_CHOOSE] if state.deck else []
+    return [_CHOOSE] if state.deck and not _last_trick(state) else []
 
 
 def check(state: State) -> None:
     if not state.deck:
         raise IllegalActionError("the customer deck is empty: nothing to choose from", "I-G-23")
+    if _last_trick(state):
+        raise IllegalActionError("an inn is full, so the game ends with this trick: there is no next customer"
+                                 " to choose", "I-G-26")
+
+
+def _last_trick(state: State) -> bool:
+    """Whether a 15th room is filled, so the game ends after this trick and no customer comes up (I-G-26)."""
+    return any(None not in board for board in state.boards)
 
 
 def take_from_deck(state: State) -> int:

@@ -10,7 +10,7 @@ from ..cards import CARD_NUMBER, CUSTOMER_IDS, ROOMS
 from ..config import GameConfig
 from ..errors import IllegalActionError
 from ..events import Event
-from ..state import State
+from ..state import NOBODY, State, Stay
 from .placement import fits, marker
 
 
@@ -62,8 +62,20 @@ def relocate(state: State, config: GameConfig, seat: int, action: Relocate, even
         for room, (origin, stay) in moved.items():
             board[room - 1] = stay
             events.append(Event("relocate", seat, CUSTOMER_IDS[stay.customer], f"room{origin}", f"room{room}",
-                                note=f"now with a {marker(room, stay)}"))
+                                note=_marker_note(room, stay)))
         return
     board[action.dest - 1], board[action.source - 1] = first, None
     events.append(Event("relocate", seat, CUSTOMER_IDS[first.customer], f"room{action.source}",
-                        f"room{action.dest}", note=f"now with a {marker(action.dest, first)}"))
+                        f"room{action.dest}", note=_marker_note(action.dest, first)))
+
+
+def _marker_note(room: int, stay: Stay) -> str:
+    """The marker the customer now has and what it is worth to the host: a referral keeps its referrer's cube
+    (+1), or meeple once upgraded (+2) (I-R-22, I-R-29); a customer of one's own gets a meeple (+3) or a cube
+    (+2) for the room it is in now (I-G-24)."""
+    kind = marker(room, stay)
+    if stay.referrer != NOBODY:
+        if stay.upgraded:
+            return f"an upgraded referral with P{stay.referrer + 1}'s meeple: +2"
+        return f"a referral with P{stay.referrer + 1}'s cube: +1"
+    return f"now with a {kind}: {'+3' if kind == 'meeple' else '+2'}"
