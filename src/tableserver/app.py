@@ -1,5 +1,5 @@
 """The FastAPI application: the routers (routes/) put together, with the database, the game service and the
-limits they share, and errors answered as {error, message}."""
+limits they share, and every error answered as {error, message} (http_errors.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .db import make_engine
-from .errors import bad_request
 from .http_errors import answer_errors
 from .hub import Hub
 from .limits import BodyLimit, ClientLimits
@@ -51,10 +49,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     for module in (pages, meta, tables, seats, play, sockets):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
-
-    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False)
-    async def unknown(rest: str) -> JSONResponse:
-        raise bad_request(f"unknown API path /api/{rest}")
 
     return app
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 
 class ServiceError(Exception):
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.retry_after = retry_after  # seconds, for a refusal that passes (429): the Retry-After header
 
     def to_dict(self) -> dict[str, str]:
         return {"error": self.code, "message": self.message}

@@ -1,20 +1,60 @@
-"""Every HTTP error answered the same way: a JSON {error, message} (schemas.ErrorOut) with its status."""
+"""Every HTTP error answered the same way: a JSON {error, message} (schemas.ErrorOut) with its status, and
+Retry-After on a refusal that passes (429)."""
 
 from __future__ import annotations
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from .errors import ServiceError
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 
 
 def answer_errors(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse(exc.to_dict(), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
         return JSONResponse({"error": "bad_request", "message": problems}, status_code=400)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        """Starlette's and FastAPI's own refusals: no such path, a method the path does not take, a body that
+        cannot be parsed (JSON nested too deeply, say)."""
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = _allowed(request)
+        code, message = _explain(request, exc, headers)
+        return JSONResponse({"error": code, "message": message}, status_code=exc.status_code, headers=headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette logs the traceback after answering; the client learns only that it was not their fault.
+        return JSONResponse({"error": "internal", "message": f"the server failed to answer {request.method}"
+                                                             f" {request.url.path}; please try again"}, status_code=500)
+
+
+def _allowed(request: Request) -> str:
+    """Every method the request's path takes (Starlette names only those of the first route of that path)."""
+    routes = request.app.router.routes
+    return ", ".join(method for method in METHODS
+                     if any(route.matches({**request.scope, "method": method})[0] == Match.FULL for route in routes))
+
+
+def _explain(request: Request, exc: HTTPException, headers: dict[str, str]) -> tuple[str, str]:
+    path = request.url.path
+    if exc.status_code == 404:
+        return "not_found", f"there is nothing at {path}"
+    if exc.status_code == 405:
+        return "method_not_allowed", f"{path} does not take {request.method} (it takes {headers['Allow']})"
+    if exc.status_code == 400:
+        return "bad_request", f"the request body could not be read as JSON ({str(exc.detail).lower()})"
+    return "error", str(exc.detail)

@@ -80,7 +80,8 @@ class RateLimiter:
         tokens = min(self._capacity, tokens + (now - then) * self._refill)
         if tokens < 1:
             wait = math.ceil((1 - tokens) / self._refill)
-            raise ServiceError("rate_limited", f"too many {self._what} from your address; try again in {wait} s", 429)
+            raise ServiceError("rate_limited", f"too many {self._what} from your address; try again in {wait} s", 429,
+                               retry_after=wait)
         if len(self._buckets) >= self._max_keys:
             self._forget_full(now)
         self._buckets[key] = (tokens - 1, now)

@@ -128,7 +128,7 @@ class TableRegistry:
         cap = self._settings.max_bot_tables
         if cap and sum(1 for t in self._tables.values() if not t.has_people and not t.is_over) >= cap:
             raise ServiceError("rate_limited", f"{cap} bot-only games are already running, the most this server"
-                                               " allows; try again when one has ended", 429)
+                                               " allows; try again when one has ended", 429, retry_after=60)
 
     # ------------------------------------------------------------------------------------ reading
 

@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+MAX_PLAYERS = 4  # the most seats a table of any game has
+
 
 class Strict(BaseModel):
     # As strict as the WebSocket messages: `"players": true` or `"seq": "3"` is a mistake worth reporting.
@@ -22,12 +24,13 @@ class ClockIn(Strict):
     mode: Literal["none", "realtime", "async"] = Field(
         "none", description="'realtime' (seconds or minutes a move) or 'async' (hours or days): when a person's time"
                             " runs out, the stand-in bot plays the seat until they take it back")
-    seconds: float = Field(0, ge=0, le=14 * 24 * 3600, description="per decision; needed with a clock")
+    seconds: float = Field(0, ge=0, le=14 * 24 * 3600, description="per decision; needed with a clock, at least"
+                                                                    " the server's minimum (10 s by default)")
 
 
 class CreateTableIn(Strict):
     game: str = Field("bloodyinn", max_length=16, description="'bloodyinn' (The Bloody Inn) or 'innkeepers'")
-    players: int = Field(2, ge=1, le=4, description="The Bloody Inn: 1-4; Innkeepers: 2-4")
+    players: int = Field(2, ge=1, le=MAX_PLAYERS, description="The Bloody Inn: 1-4; Innkeepers: 2-4")
     length: Literal["short", "long"] | None = Field(None, description="The Bloody Inn only; default short")
     variants: list[str] | None = Field(None, max_length=4, description="The Bloody Inn only; default none")
     flags: dict[str, bool | str] | None = Field(
@@ -66,7 +69,7 @@ class PreviewIn(Strict):
 
 class ErrorOut(BaseModel):
     error: str = Field(description="not_found, forbidden, stale, illegal, bad_request, seat_taken, too_large,"
-                                   " unavailable")
+                                   " rate_limited, expired, method_not_allowed, unavailable, internal")
     message: str
 
 

@@ -38,6 +38,8 @@ class ServerSettings:
     idle_expiry: float = 14 * 86400
     # Finished games whose replay is kept in memory (least recently viewed dropped first).
     replay_cache_size: int = 64
+    # The shortest turn clock a table may have, in seconds per decision (shorter ones are refused).
+    min_clock_seconds: float = 10.0
     # Seconds a decision must have waited before the other players may hand an absent player's seat to a bot.
     away_after: float = 60.0
 

@@ -15,9 +15,10 @@ if TYPE_CHECKING:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    """The app in-process, on its own SQLite file, with bots that move at once and no limit on how fast the
-    test plays (test_server_limits.py tests the limits)."""
-    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'test.sqlite3'}", bot_delay=0, moves_per_second=0)
+    """The app in-process, on its own SQLite file, with bots that move at once, turn clocks as short as a test
+    needs, and no limit on how fast the test plays (test_server_limits.py tests the limits)."""
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'test.sqlite3'}", bot_delay=0, moves_per_second=0,
+                              min_clock_seconds=0)
     with in_process_client(settings) as test_client:
         yield test_client
 

@@ -26,13 +26,14 @@ if TYPE_CHECKING:
 TABLESERVER = Path(sys.executable).parent / "tableserver"
 
 
-def in_process_client(settings: ServerSettings) -> TestClient:
-    """The app in this process (Starlette's TestClient), without its warning about preferring httpx2."""
+def in_process_client(settings: ServerSettings, raise_server_exceptions: bool = True) -> TestClient:
+    """The app in this process (Starlette's TestClient), without its warning about preferring httpx2; with
+    `raise_server_exceptions=False`, a failing handler's answer reaches the test instead of its exception."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*starlette.testclient.*")
         from starlette.testclient import TestClient as Client
 
-    return Client(create_app(settings))
+    return Client(create_app(settings), raise_server_exceptions=raise_server_exceptions)
 
 
 def free_port() -> int:

@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import bloodyinn.bots
 import tableserver.replays
-from tests.tableserver.server_helpers import act, create_table, join, state
+import tableserver.routes.meta
+from tableserver.settings import ServerSettings
+from tests.tableserver.server_helpers import act, create_table, in_process_client, join, state
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -224,10 +227,51 @@ def test_bad_input(client: TestClient) -> None:
     no_seat = client.post(f"/api/tables/{table_id}/seats/5/join", json={})
     assert no_seat.status_code == 400 and "no seat 5" in no_seat.json()["message"]
     assert client.get(f"/api/tables/{table_id}/replay").status_code == 403  # not over yet
-    assert client.get("/api/nothing-here").status_code == 400
+    assert client.get("/api/nothing-here").status_code == 404
     assert client.head("/").status_code == 200  # uptime checks ask HEAD /
     assert client.head(f"/table/{table_id}").status_code == 200
     assert state(client, table_id)["seq"] == 0
+
+
+def test_every_refusal_says_error_and_message(client: TestClient) -> None:
+    """Numbers out of range, unknown paths, methods a path does not take and JSON nested past reading each get
+    their own status, with the same {error, message} body as every other refusal (never a 500)."""
+    table_id = create_table(client, HUMANS)
+    as_json = {"content-type": "application/json"}
+    refusals = [
+        (client.get("/api/tables?offset=9223372036854775808"), 400, "bad_request"),
+        (client.get("/api/tables?offset=-1"), 400, "bad_request"),
+        (client.get("/api/tables?limit=99999999999999999999"), 400, "bad_request"),
+        (client.get(f"/api/tables/{table_id}/state?seat=9223372036854775808"), 400, "bad_request"),
+        (client.post("/api/tables", content="[" * 5000 + "]" * 5000, headers=as_json), 400, "bad_request"),
+        (client.post("/api/tables", content='{"seats": ' + "[" * 5000 + "]" * 5000 + "}", headers=as_json), 400,
+         "bad_request"),
+        (client.get("/api/nothing-here"), 404, "not_found"),
+        (client.get("/nothing-here"), 404, "not_found"),
+        (client.get("/static/nothing.js"), 404, "not_found"),
+        (client.delete("/api/tables"), 405, "method_not_allowed"),
+        (client.put(f"/api/tables/{table_id}"), 405, "method_not_allowed"),
+        (client.post(f"/table/{table_id}"), 405, "method_not_allowed"),
+    ]
+    for response, status, error in refusals:
+        assert response.status_code == status, (response.request.url, response.text)
+        assert response.json()["error"] == error and set(response.json()) == {"error", "message"}, response.text
+        assert response.json()["message"]
+    deleted = client.delete("/api/tables")
+    assert deleted.headers["allow"] == "GET, POST" and "takes GET, POST" in deleted.json()["message"]
+    assert client.get("/api/tables?offset=1000000").status_code == 200  # the bound itself is fine
+
+
+def test_a_server_failure_says_error_and_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(tableserver.routes.meta, "card_catalog", broken)
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'broken.sqlite3'}")
+    with in_process_client(settings, raise_server_exceptions=False) as client:
+        failed = client.get("/api/cards")
+    assert failed.status_code == 500 and failed.json()["error"] == "internal"
+    assert "/api/cards" in failed.json()["message"] and "a bug" not in failed.text  # no internals shown
 
 
 def test_preview_describes_without_applying(client: TestClient) -> None:

@@ -43,7 +43,8 @@ def make_client(tmp_path: Path) -> Iterator[Any]:
     clients: list[TestClient] = []
 
     def make(**settings: Any) -> TestClient:
-        defaults: dict[str, Any] = {"database_url": f"sqlite:///{tmp_path / 'limits.sqlite3'}", "bot_delay": 0}
+        defaults: dict[str, Any] = {"database_url": f"sqlite:///{tmp_path / 'limits.sqlite3'}", "bot_delay": 0,
+                                    "min_clock_seconds": 0}
         client = in_process_client(ServerSettings(**{**defaults, **settings}))
         clients.append(client.__enter__())
         return client
@@ -76,6 +77,8 @@ def test_creating_tables_is_limited_per_address(make_client: Any) -> None:
     refused = client.post("/api/tables", json={"players": 2})
     assert refused.status_code == 429, refused.text
     assert refused.json()["error"] == "rate_limited" and "new tables" in refused.json()["message"]
+    wait = int(refused.headers["retry-after"])  # 3 a minute: one comes back every 20 s
+    assert 1 <= wait <= 20 and f"try again in {wait} s" in refused.json()["message"]
     assert len(client.get("/api/tables").json()) == 3
 
 
@@ -89,6 +92,7 @@ def test_moves_are_limited_per_address_over_http_and_websocket(make_client: Any,
     seat = state(client, table_id)["view"]["current_player"]
     codes = [act(client, table_id, seat, tokens[seat], 5, "pass").status_code for _ in range(3)]
     assert codes == [409, 409, 429]  # stale attempts count too: a flood is a flood
+    assert act(client, table_id, seat, tokens[seat], 5, "pass").headers["retry-after"] == "1"
     assert client.post(f"/api/tables/{table_id}/undo", json={"seat": seat},
                        headers={"X-Seat-Token": tokens[seat]}).status_code == 429  # so do other table requests
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
@@ -154,6 +158,7 @@ def test_bot_only_tables_are_capped(make_client: Any) -> None:
         create_table(client, bots)
     refused = client.post("/api/tables", json={"players": 2, "seats": bots})
     assert refused.status_code == 429 and "bot-only games" in refused.json()["message"]
+    assert int(refused.headers["retry-after"]) > 0
     create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])  # people can still play
 
 

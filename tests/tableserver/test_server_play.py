@@ -57,7 +57,7 @@ def test_a_seat_whose_clock_runs_out_is_played_by_the_stand_in_bot_until_taken_b
 
 
 def test_a_turn_clock_survives_a_restart(tmp_path: Path) -> None:
-    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'clock.sqlite3'}", bot_delay=0)
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'clock.sqlite3'}", bot_delay=0, min_clock_seconds=0)
     with in_process_client(settings) as client:
         table_id = create_table(client, AGAINST_A_BOT, seed=4, clock={"mode": "async", "seconds": 1.0})
         token = join(client, table_id, 0)
@@ -67,6 +67,18 @@ def test_a_turn_clock_survives_a_restart(tmp_path: Path) -> None:
     with in_process_client(settings) as client:  # ...and the restarted one hands the seat over at once
         gone = wait_for(lambda: (s := seat(client, table_id, 0))["status"] == "timed_out" and s)
         assert gone["kind"] == "bot" and gone["bot"] == "medium"  # the default stand-in
+
+
+def test_a_turn_clock_has_a_minimum(tmp_path: Path) -> None:
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'minimum.sqlite3'}")  # the default minimum
+    with in_process_client(settings) as client:
+        for mode in ("realtime", "async"):
+            short = client.post("/api/tables", json={"players": 2, "clock": {"mode": mode, "seconds": 9.5}})
+            assert short.status_code == 400 and short.json()["error"] == "bad_request"
+            assert "at least 10 s per decision" in short.json()["message"]
+        assert client.get("/api/tables").json() == []  # nothing was created
+        enough = client.post("/api/tables", json={"players": 2, "clock": {"mode": "realtime", "seconds": 10}})
+        assert enough.status_code == 201 and enough.json()["table"]["clock"]["seconds"] == 10
 
 
 def test_no_clock_no_deadline(client: TestClient) -> None:

@@ -14,7 +14,7 @@ from ..schemas import ErrorOut
 from ..service import GameService
 
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut}
-                                           for code in (400, 403, 404, 409, 410, 413, 422, 429, 503)}
+                                           for code in (400, 403, 404, 405, 409, 410, 413, 422, 429, 500, 503)}
 Token = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat token from joining")]
 
 

@@ -3,13 +3,13 @@ replay."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from ..live import LiveTable
 from ..messages import state_message
-from ..schemas import AcceptedOut, ActionIn, PreviewIn, PreviewOut, SeatOnlyIn, UndoneOut
+from ..schemas import MAX_PLAYERS, AcceptedOut, ActionIn, PreviewIn, PreviewOut, SeatOnlyIn, UndoneOut
 from ..seats import authenticate
 from ..service import GameService
 from .common import COUNTED, ERRORS, Service, Token, need_token
@@ -26,7 +26,8 @@ async def _seated(service: GameService, table_id: str, seat: int, token: str | N
 
 
 @router.get("/api/tables/{table_id}/state")
-async def get_state(service: Service, table_id: str, seat: int | None = None,
+async def get_state(service: Service, table_id: str,
+                    seat: Annotated[int | None, Query(ge=0, lt=MAX_PLAYERS, description="your seat")] = None,
                     x_seat_token: Token = None) -> dict[str, Any]:
     """The same document the WebSocket sends on connecting: a seat's view (token needed) or, without a
     seat, the public view; with the whole event log."""

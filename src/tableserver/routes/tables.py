@@ -11,15 +11,17 @@ from ..games import GameRules, rules_for
 from ..options import TableOptions
 from ..registry import SeatSpec
 from ..schemas import CreatedOut, CreateTableIn, TableOut
+from ..settings import ServerSettings
 from .common import ERRORS, Service, address, join_link, limits_of
 
 router = APIRouter(tags=["tables"])
+MAX_OFFSET = 1_000_000  # ten thousand pages of the lobby; a bigger number is a mistake (or a probe)
 
 
 @router.get("/api/tables")
 async def list_tables(service: Service, response: Response,
                       limit: Annotated[int, Query(ge=1, le=100, description="tables per page")] = 50,
-                      offset: Annotated[int, Query(ge=0, description="tables to skip")] = 0,
+                      offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="tables to skip")] = 0,
                       game: Annotated[str | None, Query(description="only this game's tables")] = None,
                       ) -> list[TableOut]:
     """The lobby, a page at a time: the tables (of every game, or of `game`), most recently active first,
@@ -43,18 +45,23 @@ async def create_table(request: Request, service: Service, body: CreateTableIn) 
     choices.update(body.flags or {})
     seats = body.seats or [SeatSpec("human")] + [SeatSpec("bot", "random")] * (body.players - 1)
     specs = [s if isinstance(s, SeatSpec) else SeatSpec(s.kind, s.bot, s.name) for s in seats]
-    table = await service.tables.create(rules, body.players, choices, specs, body.seed, _options(rules, body),
+    options = _options(rules, body, request.app.state.settings)
+    table = await service.tables.create(rules, body.players, choices, specs, body.seed, options,
                                         practice=body.practice)
     invite = table.options.invite
     links = {s.seat: join_link(table.id, s.seat, invite) for s in table.seats if s.open}
     return CreatedOut(table=TableOut(**service.hub.summary(table)), join_links=links, invite=invite)
 
 
-def _options(rules: GameRules, body: CreateTableIn) -> TableOptions:
+def _options(rules: GameRules, body: CreateTableIn, settings: ServerSettings) -> TableOptions:
     """The table's own options: its turn clock, privacy and stand-in bot."""
-    if body.clock.mode != "none" and body.clock.seconds <= 0:
-        raise bad_request(f"a {body.clock.mode} clock needs its seconds per decision (more than 0)")
-    return TableOptions(clock=body.clock.mode, seconds=body.clock.seconds if body.clock.mode != "none" else 0,
+    clock, least = body.clock, settings.min_clock_seconds
+    if clock.mode != "none" and clock.seconds <= 0:
+        raise bad_request(f"a {clock.mode} clock needs its seconds per decision (more than 0)")
+    if clock.mode != "none" and clock.seconds < least:
+        raise bad_request(f"clock.seconds: a turn clock gives at least {least:g} s per decision, not"
+                          f" {clock.seconds:g}")
+    return TableOptions(clock=clock.mode, seconds=clock.seconds if clock.mode != "none" else 0,
                         private=body.private, stand_in=body.stand_in or rules.default_stand_in())
 
 
