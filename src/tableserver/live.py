@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from tabletop.protocol import GameEvent, GameProtocol
 
 from .errors import expired
 from .games import GameRules, rules_for
@@ -20,7 +23,7 @@ from .options import TableOptions
 from .repository import SeatRecord, TableRecord, now
 
 
-def tagged(events: list[Any], seq: int) -> list[dict[str, Any]]:
+def tagged(events: Sequence[GameEvent], seq: int) -> list[dict[str, Any]]:
     """Events as dicts, each tagged with the number of actions applied when it happened."""
     return [{**e.to_dict(), "seq": seq} for e in events]
 
@@ -29,8 +32,8 @@ def tagged(events: list[Any], seq: int) -> list[dict[str, Any]]:
 class LiveTable:
     id: str
     created_at: datetime
-    rules: GameRules
-    game: Any  # the engine's game, spoken to through `rules`
+    rules: GameRules[Any, Any]  # the table's game's own (which game is known when the table is read)
+    game: GameProtocol[Any]  # the engine's game, spoken to through `rules`
     seats: list[SeatRecord]
     log: list[dict[str, Any]]
     # The seat that made each accepted action, and the move at which that decision began, to recognize a

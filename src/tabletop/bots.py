@@ -1,14 +1,22 @@
-"""What every game's bots share: the uniformly random baseline and building a bot by name from a game's table of
-bot factories. Each game keeps its own `Bot` protocol and bots; these two pieces know nothing of any game."""
+"""What every game's bots share: what a bot is (`Bot`), the uniformly random baseline and building a bot by name
+from a game's table of bot factories. Each game keeps its own bots; these pieces know nothing of any game."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 Action = TypeVar("Action")
 BotType = TypeVar("BotType")
+
+
+class Bot(Protocol[Action]):
+    """Chooses one of `legal` for the seat whose `view` it is given."""
+
+    name: str
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
 
 
 class RandomBot:

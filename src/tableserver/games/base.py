@@ -4,17 +4,33 @@ The service, the hub, the clocks and the replays deal with tables, seats, tokens
 ask of a game goes through one `GameRules` object per game (`games.GAMES`), which speaks to that game's own
 engine. A game decides who owes a decision (`pending`: one seat, or several at once for a simultaneous
 choice), what is legal, and what each seat may see; the server decides nothing about any rule.
+
+What every game's engine offers (`tabletop.protocol.GameProtocol`) is asked here once; each game's rules add
+what the server says about that game alone: its options, bots, notation, forms and results. `GameRules[G, A]`
+speaks to games of class `G`, whose actions are `A`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from tabletop.bots import Bot
+from tabletop.protocol import GameEvent, GameProtocol
+
+from ..errors import illegal
+
+# The engine's game; its action type is the rules' `A` (a bound cannot say so: the adapters do, e.g.
+# GameRules[bloodyinn.Game, bloodyinn.Action]).
+G = TypeVar("G", bound=GameProtocol[Any])
+A = TypeVar("A")
 
 
-class GameRules(ABC):
+class GameRules(ABC, Generic[G, A]):
     id: str  # stored with each table ("bloodyinn", "innkeepers")
     title: str  # for people ("The Bloody Inn")
+    game_class: type[G]  # the engine's game (a tabletop.protocol.GameProtocol)
 
     # ------------------------------------------------------------------------------------ a new table
 
@@ -31,7 +47,7 @@ class GameRules(ABC):
         """Whether `name` is a bot of this game (levels and bots by their own name both count)."""
 
     @abstractmethod
-    def make_bot(self, name: str, seed: int) -> Any:
+    def make_bot(self, name: str, seed: int) -> Bot[A]:
         """A bot: its `choose(view, legal)` returns one of `legal`."""
 
     def default_stand_in(self) -> str:
@@ -45,9 +61,9 @@ class GameRules(ABC):
         """The stored settings of a new game (seed included); `choices` are the game's own options. Raises
         ServiceError (bad_request) naming what is wrong."""
 
-    @abstractmethod
-    def start(self, settings: dict[str, Any]) -> Any:
+    def start(self, settings: dict[str, Any]) -> G:
         """A new engine game from stored settings (settings + seed + moves fix a game exactly)."""
+        return self.game_class.from_settings(settings)
 
     @abstractmethod
     def public_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -61,25 +77,30 @@ class GameRules(ABC):
 
     # ------------------------------------------------------------------------------------ playing
 
-    @abstractmethod
-    def pending(self, game: Any) -> list[int]:
+    def pending(self, game: G) -> list[int]:
         """The seats that owe a decision now, lowest first; several when they choose at once."""
+        return game.pending_seats()
 
-    @abstractmethod
-    def legal(self, game: Any, seat: int) -> list[Any]:
+    def legal(self, game: G, seat: int) -> list[A]:
         """`seat`'s legal actions now (empty when it owes none)."""
+        legal: list[A] = game.legal_actions(seat)
+        return legal
 
-    @abstractmethod
-    def action(self, game: Any, seat: int, text: str) -> Any:
+    def action(self, game: G, seat: int, text: str) -> A:
         """The engine's own legal action object for `seat` matching `text` (so applying it needs no second
         check), or ServiceError (illegal) with the engine's explanation, naming the rule."""
+        try:
+            chosen: A = game.validate(text, seat)
+        except ValueError as exc:  # every engine refuses bad input with a ValueError of its own (tabletop.protocol)
+            raise illegal(str(exc)) from None
+        return next((legal for legal in game.legal_actions(seat) if legal == chosen), chosen)
 
-    @abstractmethod
-    def apply(self, game: Any, seat: int, action: Any) -> list[Any]:
+    def apply(self, game: G, seat: int, action: A | str) -> Sequence[GameEvent]:
         """Apply an action (object or notation) for `seat`; the engine's events."""
+        return game.apply(action, seat=seat)
 
     @abstractmethod
-    def history(self, game: Any) -> list[str]:
+    def history(self, game: G) -> list[str]:
         """Every applied action so far, in canonical notation (hidden choices included: not for players)."""
 
     @abstractmethod
@@ -87,31 +108,29 @@ class GameRules(ABC):
         """The canonical notation of `text`, whatever the position; None if it is not notation at all."""
 
     @abstractmethod
-    def form(self, game: Any, action: Any) -> dict[str, Any]:
+    def form(self, game: G, action: A) -> dict[str, Any]:
         """A legal action as clients get it: its notation (`text`), `kind` and fields."""
 
     @abstractmethod
-    def preview(self, game: Any, seat: int, text: str) -> dict[str, Any]:
+    def preview(self, game: G, seat: int, text: str) -> dict[str, Any]:
         """What an action would do: `action` (canonical), `description`, `events`; nothing hidden revealed."""
 
     @abstractmethod
-    def result(self, game: Any) -> dict[str, Any]:
+    def result(self, game: G) -> dict[str, Any]:
         """Once over: `scores`, `winners`, `breakdown` (and the game's own extras)."""
 
     @abstractmethod
     def recorded_actions(self, record: dict[str, Any]) -> list[str]:
         """The actions of `game.record()` as notation (without seat prefixes), for checking a replay."""
 
-    def rules_text(self, game: Any) -> list[str]:
+    def rules_text(self, game: G) -> list[str]:
         """The rules in plain words as this game's settings play them, for the table's Rules panel; empty when
         the game's face shows fixed rules of its own."""
         return []
 
-    def view(self, game: Any, seat: int | None) -> dict[str, Any]:
-        view: dict[str, Any] = game.view(seat)
-        return view
+    def view(self, game: G, seat: int | None) -> dict[str, Any]:
+        return game.view(seat)
 
-    def seed(self, game: Any) -> int:
-        seed: int = game.config.seed
-        return seed
+    def seed(self, game: G) -> int:
+        return game.config.seed
 

@@ -10,6 +10,7 @@ from bloodyinn.bots import BOTS, LEVELS, make_bot
 from bloodyinn.config import LENGTHS, VARIANTS, GameConfig
 from bloodyinn.errors import BloodyInnError, IllegalActionError
 from bloodyinn.game import Game
+from tabletop.bots import Bot
 
 from ..errors import bad_request, illegal
 from .base import GameRules
@@ -18,12 +19,13 @@ from .bloody_inn_forms import action_form
 CHOICES = ("length", "variants")
 
 
-class BloodyInnRules(GameRules):
+class BloodyInnRules(GameRules[Game, Action]):
     id = "bloodyinn"
     title = "The Bloody Inn"
+    game_class = Game
 
     def options(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "players": [1, 2, 3, 4], "lengths": list(LENGTHS),
+        return {"id": self.id, "title": self.title, "players": list(Game.PLAYER_COUNTS), "lengths": list(LENGTHS),
                 "variants": list(VARIANTS), "bots": list(self.bot_names())}
 
     def bot_names(self) -> tuple[str, ...]:
@@ -33,7 +35,7 @@ class BloodyInnRules(GameRules):
     def is_bot(self, name: str | None) -> bool:
         return name in BOTS
 
-    def make_bot(self, name: str, seed: int) -> Any:
+    def make_bot(self, name: str, seed: int) -> Bot[Action]:
         return make_bot(name, seed)
 
     def settings(self, players: int, choices: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -47,34 +49,8 @@ class BloodyInnRules(GameRules):
             raise bad_request(str(exc)) from None
         return config.to_dict()
 
-    def start(self, settings: dict[str, Any]) -> Game:
-        return Game(GameConfig.from_dict(settings))
-
     def public_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         return {"players": settings["players"], "length": settings["length"], "variants": settings["variants"]}
-
-    def pending(self, game: Game) -> list[int]:
-        seat = game.current_player
-        return [] if seat is None else [seat]
-
-    def legal(self, game: Game, seat: int) -> list[Any]:
-        return game.legal_actions() if seat == game.current_player else []
-
-    def action(self, game: Game, seat: int, text: str) -> Action:
-        if seat != game.current_player:
-            waiting = "nobody: the game is over" if game.current_player is None else f"P{game.current_player + 1}"
-            raise illegal(f"P{seat + 1} cannot act now; the decision belongs to {waiting}")
-        try:
-            parsed = parse_action(text)
-            for legal in game.legal_actions():
-                if legal == parsed:
-                    return legal
-            return game.validate(parsed)  # raises, naming the rule
-        except IllegalActionError as exc:
-            raise illegal(str(exc)) from None
-
-    def apply(self, game: Game, seat: int, action: Any) -> list[Any]:
-        return game.apply(action, seat=seat)
 
     def history(self, game: Game) -> list[str]:
         return [str(action) for action in game.actions]
@@ -85,7 +61,7 @@ class BloodyInnRules(GameRules):
         except IllegalActionError:
             return None
 
-    def form(self, game: Game, action: Any) -> dict[str, Any]:
+    def form(self, game: Game, action: Action) -> dict[str, Any]:
         return action_form(action)
 
     def preview(self, game: Game, seat: int, text: str) -> dict[str, Any]:

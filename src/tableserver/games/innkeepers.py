@@ -12,8 +12,9 @@ from innkeepers import bots as innkeepers_bots
 from innkeepers.cards import SUIT_SYMBOLS, SUITS
 from innkeepers.config import BONUS_SUIT_CHOICES
 from innkeepers.summary import rules_summary
+from tabletop.bots import Bot
 
-from ..errors import bad_request, illegal
+from ..errors import bad_request
 from .base import GameRules
 
 SUIT_ORDERS = tuple("".join(order) for order in permutations(SUITS))
@@ -33,12 +34,14 @@ def _flag_option(name: str, default: Any) -> dict[str, Any]:
     return option
 
 
-class InnkeepersRules(GameRules):
+class InnkeepersRules(GameRules[innkeepers.Game, innkeepers.Action]):
     id = "innkeepers"
     title = "Innkeepers"
+    game_class = innkeepers.Game
 
     def options(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "players": [2, 3, 4], "bots": list(self.bot_names()),
+        return {"id": self.id, "title": self.title, "players": list(innkeepers.Game.PLAYER_COUNTS),
+                "bots": list(self.bot_names()),
                 "flags": [_flag_option(name, value) for name, value in innkeepers.GameConfig().flags().items()],
                 "assumptions": [{**a._asdict(), "flag_name": a.flag_name} for a in innkeepers.ASSUMPTIONS]}
 
@@ -50,7 +53,7 @@ class InnkeepersRules(GameRules):
     def is_bot(self, name: str | None) -> bool:
         return name in innkeepers_bots.BOTS or name in self.bot_names()
 
-    def make_bot(self, name: str, seed: int) -> Any:
+    def make_bot(self, name: str, seed: int) -> Bot[innkeepers.Action]:
         return innkeepers_bots.make_bot(name, seed)
 
     def settings(self, players: int, choices: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -64,33 +67,11 @@ class InnkeepersRules(GameRules):
             raise bad_request(str(exc)) from None
         return config.to_dict()
 
-    def start(self, settings: dict[str, Any]) -> innkeepers.Game:
-        return innkeepers.Game(innkeepers.GameConfig.from_dict(settings))
-
     def public_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         return {f.name: settings[f.name] for f in fields(innkeepers.GameConfig) if f.name != "seed"}
 
     def rules_text(self, game: innkeepers.Game) -> list[str]:
         return list(rules_summary(game.config))
-
-    def pending(self, game: innkeepers.Game) -> list[int]:
-        return game.pending_seats()
-
-    def legal(self, game: innkeepers.Game, seat: int) -> list[Any]:
-        return game.legal_actions(seat)
-
-    def action(self, game: innkeepers.Game, seat: int, text: str) -> innkeepers.Action:
-        try:
-            parsed = innkeepers.parse_action(text)
-            for legal in game.legal_actions(seat):
-                if legal == parsed:
-                    return legal
-            return game.validate(parsed, seat)  # raises, naming the rule
-        except innkeepers.IllegalActionError as exc:
-            raise illegal(str(exc)) from None
-
-    def apply(self, game: innkeepers.Game, seat: int, action: Any) -> list[Any]:
-        return game.apply(action, seat=seat)
 
     def history(self, game: innkeepers.Game) -> list[str]:
         return [str(action) for _, action in game.actions]
@@ -101,7 +82,7 @@ class InnkeepersRules(GameRules):
         except innkeepers.IllegalActionError:
             return None
 
-    def form(self, game: innkeepers.Game, action: Any) -> dict[str, Any]:
+    def form(self, game: innkeepers.Game, action: innkeepers.Action) -> dict[str, Any]:
         form: dict[str, Any] = {"text": str(action), "kind": action.kind, "description": game.describe(action)}
         form.update({f.name: getattr(action, f.name) for f in fields(action)})
         return form
