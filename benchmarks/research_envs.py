@@ -2,8 +2,9 @@
 
     python benchmarks/research_envs.py [--games 30] [--players 1 2 3 4] [--rounds 5] [--encoder python]
 
-For each player count, new random games are recorded for every round (replaying games would find every
-observation section already in the environments' memory, which games never seen before do not). Each round
+For each player count, new random games are recorded for every round (replaying games would find what the
+environments remember, such as the legal actions' spellings, already there, which games never seen before do
+not). Each round
 plays its games several ways, in one process and game by game (every way plays a game before the next game, so
 a shared machine's changing load weighs on all ways alike): the raw engine (`legal_actions()` then `apply`, as
 benchmarks/random_games.py does),
@@ -16,8 +17,8 @@ prefix), so all ways play exactly the same decisions. Prints steps/s and decisio
 process, each way's fastest round), tokens per decision, the cost per decision against the raw engine, and the
 measure of the target (the wrappers cost at most 2x): raw engine decisions/s over environment steps/s; both
 costs are the median over the rounds of each round's own ratio. The environments write observations with the
-compiled encoder where it is built (the first line says which), or with the Python one (`--encoder python`:
-what an install without a C compiler gets).
+compiled encoder where it is built (the first line says which), or with the plain Python one (`--encoder
+python`: what an install without a C compiler gets).
 """
 
 from __future__ import annotations

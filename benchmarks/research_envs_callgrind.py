@@ -34,7 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     use_encoder(parser, args.encoder)
     play: Play = WAYS[args.way](args.players)
-    for record in record_games(args.players, 3, first_seed=1000):  # warm-up: first calls, the encoder's memory
+    for record in record_games(args.players, 3, first_seed=1000):  # warm-up: first calls, what is remembered
         play(record)
     records = record_games(args.players, args.games, first_seed=1)
     gc.collect()

@@ -1,10 +1,11 @@
-"""A seat's view (`view.build_view`) as flat, hashable numbers, for encoders that read a view at every decision
-(the research environments) and may cache what did not change since the last one.
+"""A seat's view (`view.build_view`) as flat numbers in named fields, for encoders that read a view at every
+decision (the research environments).
 
-It holds nothing the seat's view does not: `compact_view_from_view(game.view(seat))` computes it from the
-view alone, and tests check that it equals `game.compact_view(seat)` in every position they reach. It holds
-less: buried cards as counts per annex, the end-game bonuses as their total, no legal actions, no scores.
-Cards are card numbers (`cards.CARD_IDS` order), `NO_CARD` (-1) for none; lists of cards are sorted tuples.
+It is built from the state, cheaply, but holds nothing the seat's view does not: `compact_view_from_view(
+game.view(seat))` computes it from the view alone, and tests check that it equals `game.compact_view(seat)` in
+every position they reach. It holds less: buried cards as counts per annex, the end-game bonuses as their
+total, no legal actions, no scores. Cards are card numbers (`cards.CARD_IDS` order), `NO_CARD` (-1) for none;
+lists of cards are sorted tuples.
 """
 
 from __future__ import annotations
@@ -21,12 +22,18 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+class CompactAnnex(NamedTuple):
+    card: int  # the annex's card
+    buried: int  # corpses buried in it
+    free: int  # places left
+
+
 class CompactSeat(NamedTuple):
     cash: int
     checks: int
     hand: tuple[int, ...]
     corpses: tuple[int, ...]
-    annexes: tuple[tuple[int, int, int], ...]  # (annex card, corpses buried, free places), in building order
+    annexes: tuple[CompactAnnex, ...]  # in building order
     barn_buried: int
     barn_free: int
     end_bonus: int  # the F the end-game annex bonuses added so far (their total)
@@ -71,12 +78,13 @@ _new = tuple.__new__
 _NO_BURIALS: list[int] = []
 
 
-# Each annex's (annex card, corpses buried, free places) by the number buried: shared, never built anew.
-_ANNEX_PLACES = {annex: tuple((annex, buried, CARD_RANK[annex] - buried) for buried in range(CARD_RANK[annex] + 1))
+# Each annex card's `CompactAnnex` by the number buried: shared, never built anew.
+_ANNEX_PLACES = {annex: tuple(CompactAnnex(annex, buried, CARD_RANK[annex] - buried)
+                              for buried in range(CARD_RANK[annex] + 1))
                  for annex in range(len(CARD_RANK))}
 
 
-def _annexes(annexes: list[int], buried: dict[int, list[int]]) -> tuple[tuple[int, int, int], ...]:
+def _annexes(annexes: list[int], buried: dict[int, list[int]]) -> tuple[CompactAnnex, ...]:
     return tuple([_ANNEX_PLACES[annex][len(buried.get(annex, _NO_BURIALS))] for annex in annexes])
 
 
@@ -132,7 +140,7 @@ def compact_view_from_view(view: dict[str, Any]) -> CompactView:
     rooms = view["rooms"]
     seats = tuple(CompactSeat(
         cash=p["cash"], checks=p["checks"], hand=cards(p["hand"]), corpses=cards(p["corpses"]),
-        annexes=tuple((CARD_BY_ID[a["annex"]], len(a["buried"]), a["free"]) for a in p["annexes"]),
+        annexes=tuple(CompactAnnex(CARD_BY_ID[a["annex"]], len(a["buried"]), a["free"]) for a in p["annexes"]),
         barn_buried=len(p["barn"]["buried"]), barn_free=p["barn"]["free"],
         end_bonus=sum(bonus[1] for bonus in p["end_bonus"])) for p in view["players"])
     return CompactView(

@@ -25,7 +25,7 @@ from gymnasium import spaces
 
 from ..game import Game, new_game
 from .encoding import VOCABULARY_SIZE
-from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, ObservationEncoder, SeatObserver
+from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, SeatObserver
 from .pettingzoo_env import render_position
 from .tokengame import TokenGame, final_rewards
 
@@ -50,7 +50,6 @@ class SolitaireEnv(gym.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(VOCABULARY_SIZE)
         self._seeds = random.Random()
         self.tokens: TokenGame | None = None
-        self._encoder = ObservationEncoder()
 
     @property
     def game(self) -> Game:
@@ -72,7 +71,7 @@ class SolitaireEnv(gym.Env[np.ndarray, np.int64]):
         else:
             game = new_game(**self.settings, seed=seed if seed is not None else self._seeds.getrandbits(63))  # type: ignore[arg-type]
         self.tokens = TokenGame(game)
-        self._observer = SeatObserver(self.tokens, self._encoder)
+        self._observer = SeatObserver(self.tokens)
         self._ended = game.is_over
         return self._observation(), self._info()
 

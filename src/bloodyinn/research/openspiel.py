@@ -37,7 +37,7 @@ from ..config import CULL, NUM_ROOMS, WHITE_KEYS, GameConfig, normalize_variant
 from ..errors import BloodyInnError
 from .chance import ChanceGame
 from .encoding import VOCABULARY, VOCABULARY_SIZE, ActionTree, token_text
-from .observation import OBSERVATION_SIZE, ObservationEncoder
+from .observation import OBSERVATION_SIZE, observation_from_compact_view
 from .tokengame import SOLITAIRE_LOSS, final_rewards
 
 SHORT_NAME = "python_bloody_inn"
@@ -241,7 +241,6 @@ class BloodyInnObserver:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(0 if perfect_recall else OBSERVATION_SIZE, np.float32)
         self.dict: dict[str, np.ndarray] = {} if perfect_recall else {"observation": self.tensor}
-        self._encoder = ObservationEncoder()
 
     def set_from(self, state: BloodyInnState, player: int) -> None:
         if self.perfect_recall:
@@ -251,7 +250,7 @@ class BloodyInnObserver:
             self.tensor.fill(0.0)
             return
         prefix = state.prefix if player == state.current_player() else ()
-        self.tensor[:] = self._encoder.observation(game.compact_view(player), prefix)
+        self.tensor[:] = observation_from_compact_view(game.compact_view(player), prefix)
 
     def string_from(self, state: BloodyInnState, player: int) -> str:
         if self.perfect_recall:

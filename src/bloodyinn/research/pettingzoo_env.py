@@ -30,7 +30,7 @@ from pettingzoo.utils import wrappers
 
 from ..game import Game, new_game
 from .encoding import VOCABULARY_SIZE, token_text
-from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, ObservationEncoder, SeatObserver
+from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, SeatObserver
 from .tokengame import TokenGame, final_rewards
 
 ILLEGAL_REWARD = -1.0
@@ -104,7 +104,6 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._seeds = random.Random()
         self.tokens: TokenGame | None = None
-        self._encoder = ObservationEncoder()
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -130,7 +129,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         else:
             game = new_game(**self.settings, seed=seed if seed is not None else self._seeds.getrandbits(63))  # type: ignore[arg-type]
         self.tokens = TokenGame(game)
-        self._observer = SeatObserver(self.tokens, self._encoder)
+        self._observer = SeatObserver(self.tokens)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

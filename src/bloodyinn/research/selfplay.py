@@ -39,7 +39,7 @@ from tabletop.executors import Executor, make_executor
 from ..bots import make_bot
 from ..game import new_game
 from .encoding import VOCABULARY_SIZE, encode
-from .observation import OBSERVATION_SIZE, ObservationEncoder, SeatObserver
+from .observation import OBSERVATION_SIZE, SeatObserver
 from .tokengame import TokenGame, final_rewards
 
 COLUMNS = ("game_id", "seed", "seat", "bot", "step", "observation", "mask", "action", "reward", "final_reward",
@@ -68,14 +68,13 @@ class ShardSummary:
 
 
 def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, length: str,
-              variants: tuple[str, ...], encoder: ObservationEncoder | None = None) -> list[dict[str, Any]]:
+              variants: tuple[str, ...]) -> list[dict[str, Any]]:
     """The rows of one game: every step an agent takes, with its observation and mask before the step. Seat i
-    is played by `bots[(i + game_id) % len(bots)]`, so every bot takes every seat over a run. A shard's games
-    share one `encoder`, whose memory then serves them all."""
+    is played by `bots[(i + game_id) % len(bots)]`, so every bot takes every seat over a run."""
     names = [bots[(seat + game_id) % len(bots)] for seat in range(players)]
     players_bots = [make_bot(name, seed * 31 + seat) for seat, name in enumerate(names)]
     tokens = TokenGame(new_game(players=players, length=length, variants=variants, seed=seed))
-    observer = SeatObserver(tokens, encoder)
+    observer = SeatObserver(tokens)
     rows: list[dict[str, Any]] = []
     game = tokens.game
     while not game.is_over:
@@ -128,9 +127,8 @@ def write_shard(job: ShardJob) -> ShardSummary:
     """Play a shard's games and write their rows as one Parquet file (a job for an executor)."""
     import pyarrow.parquet as pq
 
-    encoder = ObservationEncoder()
     rows = [row for game_id, seed in job.games
-            for row in game_rows(game_id, seed, job.bots, job.players, job.length, job.variants, encoder)]
+            for row in game_rows(game_id, seed, job.bots, job.players, job.length, job.variants)]
     if "://" not in job.path:
         os.makedirs(os.path.dirname(job.path) or ".", exist_ok=True)
     pq.write_table(_table(rows), job.path, compression="zstd")

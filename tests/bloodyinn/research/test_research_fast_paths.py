@@ -1,8 +1,8 @@
 """The environments' fast paths change nothing an agent sees: at every step of whole games (1-4 players, both
 lengths, every variant), each agent's observation and mask are exactly the straightforward ones, built afresh
-from the seat's full view by an entry-by-entry encoder (`observation_oracle`) and from the prefix tree of the
-legal actions, with the compiled encoder and with the Python one; the wrapped environment's attributes are the
-bare one's; and the action space answers as `Discrete` does."""
+by the plain Python encoder from the seat's full view and from the prefix tree of the legal actions, whether
+the environments encode with the compiled encoder or with the Python one; the wrapped environment's attributes
+are the bare one's; and the action space answers as `Discrete` does."""
 
 from __future__ import annotations
 
@@ -14,13 +14,18 @@ import pytest
 from gymnasium import spaces
 
 from bloodyinn import Game
+from bloodyinn.compact_view import compact_view_from_view
 from bloodyinn.research import observation
 from bloodyinn.research.encoding import TOKEN_ID, VOCABULARY_SIZE, ActionTree
 from bloodyinn.research.gymnasium_env import SolitaireEnv
-from bloodyinn.research.observation import VIEW_SIZE, ObservationEncoder, observation_from_view, view_features
+from bloodyinn.research.observation import (
+    VIEW_SIZE,
+    observation_from_compact_view,
+    observation_from_view,
+    view_features,
+)
 from bloodyinn.research.pettingzoo_env import MIRRORED, TokenSpace, env, raw_env
-from tests.bloodyinn.research.observation_oracle import oracle_observation
-from tests.bloodyinn.research.research_helpers import config_for, positions
+from tests.bloodyinn.research.research_helpers import config_for
 
 # Seeds whose settings (`config_for`) cover 1-4 players, both lengths and every variant combination.
 SEEDS = (0, 5, 10, 15, 16, 21, 26, 31)
@@ -36,9 +41,11 @@ def encoder_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
 
 def straightforward(game: Game, seat: int, prefix: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """The observation and mask of `seat`, from a fresh full view and a fresh prefix tree."""
+    """The observation and mask of `seat`, from a fresh full view (by the Python encoder) and a fresh prefix
+    tree."""
     typing = seat == game.current_player
-    observation = oracle_observation(game.view(seat), prefix if typing else [])
+    observation = observation_from_compact_view(compact_view_from_view(game.view(seat)), prefix if typing else [],
+                                                compiled=False)
     mask = np.zeros(VOCABULARY_SIZE, dtype=np.int8)
     if typing:
         mask[ActionTree(game.legal_actions()).next_tokens(prefix)] = 1
@@ -134,16 +141,3 @@ def test_the_wrapped_env_shows_the_bare_envs_attributes_at_every_step_even_after
 def test_the_action_space_answers_membership_as_discrete_does(value: object) -> None:
     assert TokenSpace(VOCABULARY_SIZE).contains(value) == spaces.Discrete(VOCABULARY_SIZE).contains(value)
 
-
-def test_an_encoder_with_little_memory_encodes_the_same_and_stays_within_it() -> None:
-    """The Python encoder remembers each section's bytes by the part of the view it encodes, up to `limit` parts
-    per section; forgetting (here at every few parts) changes no observation."""
-    small = ObservationEncoder(limit=3, compiled=False)
-    for seed in (2, 7):
-        for game in positions(seed):
-            for seat in range(game.config.players):
-                prefix = (TOKEN_ID["place"],) if seat == game.current_player else ()
-                expected = oracle_observation(game.view(seat), prefix)
-                assert_identical(small.observation(game.compact_view(seat), prefix), expected)
-    memories = [memory for memory in vars(small).values() if isinstance(memory, dict)]
-    assert len(memories) >= 8 and all(len(memory) <= 3 for memory in memories)
