@@ -44,12 +44,6 @@ class Game:
             self.setup_events.append(Event("round", seat=self._state.first_player, amount=1, note="season 1"))
         flow.advance(self._state, config, self.setup_events)
 
-    @classmethod
-    def from_settings(cls, settings: dict[str, Any]) -> Game:
-        """A new game from stored settings (`config.to_dict()`; a missing one takes its default, the seed 0).
-        Bad settings raise ConfigError."""
-        return cls(GameConfig.from_dict(settings))
-
     # ---------------------------------------------------------------------------------------- queries
 
     @property
@@ -250,6 +244,12 @@ class Game:
         return build_compact_view(self, seat)
 
     # ---------------------------------------------------------------------------------------- records
+
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any]) -> Game:
+        """A new game from stored settings (`config.to_dict()`; a missing one takes its default, the seed 0).
+        Bad settings raise ConfigError."""
+        return cls(GameConfig.from_dict(settings))
 
     def record(self) -> dict[str, Any]:
         """Settings, seed and actions: replaying it (`Game.replay`) gives the identical game."""

@@ -48,12 +48,6 @@ class Game:
             next_trick.start(self._state, self.setup_events)
         self._legal = flow.advance(self._state, config, self.setup_events)
 
-    @classmethod
-    def from_settings(cls, settings: dict[str, Any]) -> Game:
-        """A new game from stored settings (`config.to_dict()`; a missing one takes its default, the seed 0).
-        Bad settings raise ConfigError."""
-        return cls(GameConfig.from_dict(settings))
-
     # ---------------------------------------------------------------------------------------- queries
 
     @property
@@ -195,6 +189,12 @@ class Game:
         return cls(config_from_view(view, seed), state_from_view(view, random.Random(seed)))
 
     # ---------------------------------------------------------------------------------------- records
+
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any]) -> Game:
+        """A new game from stored settings (`config.to_dict()`; a missing one takes its default, the seed 0).
+        Bad settings raise ConfigError."""
+        return cls(GameConfig.from_dict(settings))
 
     def record(self) -> dict[str, Any]:
         """Settings, seed and actions: replaying it (`Game.replay`) gives the identical game."""
