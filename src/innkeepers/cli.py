@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import typer
 
+from .commands.selfplay import selfplay
 from .commands.simulate import simulate
 from .commands.tournament import tournament
 from .tui.command import play
 
 app = typer.Typer(help="The innkeepers trick-taking game: play in the terminal, simulate games, pit bots against "
-                       "each other.", no_args_is_help=True, add_completion=False)
+                       "each other, write self-play data.", no_args_is_help=True, add_completion=False)
 app.command()(simulate)
 app.command()(play)
 app.command()(tournament)
+app.command()(selfplay)
 
 
 @app.callback()
