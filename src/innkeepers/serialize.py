@@ -3,17 +3,18 @@ readable and stable."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from tabletop.records import Records, random_from_json, random_to_json
 
-from .cards import BONUS_BY_ID, BONUS_IDS, CARD_BY_ID, CARD_IDS, CUSTOMER_BY_ID, CUSTOMER_IDS, ROOMS
+from .cards import BONUS_BY_ID, BONUS_IDS, CARD_BY_ID, CARD_IDS, CUSTOMER_BY_ID, CUSTOMER_IDS
 from .config import GameConfig
 from .errors import ConfigError, CorruptSaveError, IllegalActionError
-from .invariants import violations
-from .state import NO_CARD, NOBODY, Stage, State, Stay, Trick
+from .invariants import shape_problems, violations
+from .state import NO_CARD, NOBODY, State, Stay, Trick
 
-STAGES = (Stage.PLAY, Stage.PLACE, Stage.HOST, Stage.SECOND, Stage.PICK, Stage.REFILL, Stage.OVER)
+T = TypeVar("T")
 
 
 def _cards(cards: list[int]) -> list[str]:
@@ -64,66 +65,85 @@ def state_to_dict(state: State) -> dict[str, Any]:
     }
 
 
-def _card_list(ids: Any) -> list[int]:
-    if not isinstance(ids, list):
-        raise CorruptSaveError(f"expected a list of playing cards, got {ids!r}")
-    return [CARD_BY_ID[i] for i in ids]
+def _lookup(table: dict[str, int], what: str) -> Callable[[Any], int]:
+    def read(name: Any) -> int:
+        if type(name) is not str or name not in table:
+            raise ValueError(f"unknown {what} {name!r}")
+        return table[name]
+    return read
 
 
-def _customer_list(ids: Any) -> list[int]:
-    if not isinstance(ids, list):
-        raise CorruptSaveError(f"expected a list of customers, got {ids!r}")
-    return [CUSTOMER_BY_ID[i] for i in ids]
+_card = _lookup(CARD_BY_ID, "playing card")
+_customer = _lookup(CUSTOMER_BY_ID, "customer")
+_bonus = _lookup(BONUS_BY_ID, "bonus card")
 
 
-def _optional_seat(value: Any) -> int:
-    return NOBODY if value is None else int(value)
+def _list(read: Callable[[Any], T]) -> Callable[[Any], list[T]]:
+    def read_list(value: Any) -> list[T]:
+        if type(value) is not list:
+            raise ValueError(f"expected a list, got {value!r}")
+        return [read(v) for v in value]
+    return read_list
 
 
-def _stay(data: Any) -> Stay | None:
-    if data is None:
+def _or_none(read: Callable[[Any], int]) -> Callable[[Any], int]:
+    return lambda value: NO_CARD if value is None else read(value)
+
+
+def _seat_or_nobody(value: Any) -> Any:
+    return NOBODY if value is None else value  # a seat is checked, never converted: 1.0 and "1" are not seats
+
+
+def _as_is(value: Any) -> Any:
+    return value  # numbers, flags and text are checked, never converted
+
+
+def _object(value: Any, keys: tuple[str, ...]) -> dict[str, Any]:
+    if type(value) is not dict or set(value) != set(keys):
+        raise ValueError(f"expected an object with {', '.join(keys)}, got {value!r}")
+    return value
+
+
+def _stay(value: Any) -> Stay | None:
+    if value is None:
         return None
-    referrer = _optional_seat(data["referrer"])
-    return Stay(CUSTOMER_BY_ID[data["customer"]], CARD_BY_ID[data["card"]], referrer, bool(data["upgraded"]))
+    data = _object(value, ("customer", "card", "referrer", "upgraded"))
+    return Stay(_customer(data["customer"]), _card(data["card"]), _seat_or_nobody(data["referrer"]), data["upgraded"])
+
+
+def _trick(value: Any) -> Trick:
+    data = _object(value, ("customer", "cards", "winner", "second"))
+    return Trick(_customer(data["customer"]), tuple(_list(_card)(data["cards"])), data["winner"], data["second"])
+
+
+_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "draw": _list(_card), "discard": _list(_card), "hands": _list(_list(_card)), "played": _list(_or_none(_card)),
+    "deck": _list(_customer), "customer": _or_none(_customer), "drawn": _list(_customer),
+    "known": _list(_list(_customer)), "kept": _list(_list(_customer)), "boards": _list(_list(_stay)),
+    "bonus": _list(_bonus), "unused_bonus": _list(_bonus), "stage": _as_is, "trick": _as_is,
+    "winner": _seat_or_nobody, "second": _seat_or_nobody, "host": _seat_or_nobody, "referrer": _seat_or_nobody,
+    "refills": _as_is, "log": _list(_trick), "end_reason": _as_is, "rng": random_from_json,
+}
 
 
 def _state_from_dict(data: dict[str, Any]) -> State:
-    players = data["players"]
-    if not isinstance(players, int) or not 2 <= players <= 4:
-        raise CorruptSaveError(f"players must be 2-4, got {players!r}")
-    if data["stage"] not in STAGES:
-        raise CorruptSaveError(f"unknown stage {data['stage']!r}")
-    state = State(
-        players=players,
-        rng=random_from_json(data["rng"]),
-        draw=_card_list(data["draw"]),
-        discard=_card_list(data["discard"]),
-        hands=[_card_list(h) for h in data["hands"]],
-        played=[CARD_BY_ID[c] if c is not None else NO_CARD for c in data["played"]],
-        deck=_customer_list(data["deck"]),
-        customer=CUSTOMER_BY_ID[data["customer"]] if data["customer"] is not None else NO_CARD,
-        drawn=_customer_list(data["drawn"]),
-        known=[_customer_list(k) for k in data["known"]],
-        kept=[_customer_list(k) for k in data["kept"]],
-        boards=[[_stay(stay) for stay in board] for board in data["boards"]],
-        bonus=[BONUS_BY_ID[b] for b in data["bonus"]],
-        unused_bonus=[BONUS_BY_ID[b] for b in data["unused_bonus"]],
-        stage=data["stage"],
-        trick=int(data["trick"]),
-        winner=_optional_seat(data["winner"]),
-        second=_optional_seat(data["second"]),
-        host=_optional_seat(data["host"]),
-        referrer=_optional_seat(data["referrer"]),
-        refills=[int(r) for r in data["refills"]],
-        log=[Trick(CUSTOMER_BY_ID[t["customer"]], tuple(_card_list(t["cards"])), int(t["winner"]),
-                   int(t["second"])) for t in data["log"]],
-        end_reason=str(data["end_reason"]),
-    )
-    per_seat = (state.hands, state.played, state.known, state.kept, state.boards, state.bonus, state.refills)
-    if any(len(zone) != players for zone in per_seat):
-        raise CorruptSaveError(f"every per-seat zone must list {players} seats")
-    if any(len(board) != ROOMS for board in state.boards):
-        raise CorruptSaveError(f"every board must have {ROOMS} rooms")
+    """A position from its JSON object: each field read by name (cards, customers and bonus cards by id), then
+    checked for its shape (see `invariants.shape_problems`); what the position means is checked by `violations`."""
+    players = data.get("players")
+    if type(players) is not int or not 2 <= players <= 4:
+        raise CorruptSaveError(f"players: must be 2-4, got {players!r}")
+    fields: dict[str, Any] = {}
+    for name, read in _FIELDS.items():
+        if name not in data:
+            raise CorruptSaveError(f"{name}: missing from the saved state")
+        try:
+            fields[name] = read(data[name])
+        except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: a bad RNG state
+            raise CorruptSaveError(f"{name}: {exc}") from None
+    state = State(players=players, **fields)
+    problems = shape_problems(state, players)
+    if problems:
+        raise CorruptSaveError("; ".join(problems))
     return state
 
 
