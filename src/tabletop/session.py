@@ -66,6 +66,8 @@ class TableSession:
         self.save_error: str | None = None
         # The seat that made each applied decision, so undo knows where the last human decision is.
         self.deciders: list[int] = []
+        # Decisions before this index stand: something hidden came to light after them (a game says what).
+        self.settled = 0
         self.log: list[str] = []
 
     @property
@@ -124,7 +126,12 @@ class TableSession:
 
     @property
     def can_undo(self) -> bool:
-        return any(self.is_human(seat) for seat in self.deciders)
+        return any(self.is_human(seat) for seat in self.deciders[self.settled:])
+
+    @property
+    def undo_refusal(self) -> str:
+        """Why nothing can be taken back, when `can_undo` is false."""
+        return "There is no decision of yours to take back."
 
     def _take_back(self, seat: int) -> str:
         """Undo the engine's last decision (made by `seat`) and say what was taken back."""
@@ -133,7 +140,7 @@ class TableSession:
     def undo(self) -> list[str]:
         """Take back the last human decision and every bot decision made after it."""
         if not self.can_undo:
-            return ["There is no decision of yours to take back."]
+            return [self.undo_refusal]
         lines = []
         while True:
             seat = self.deciders.pop()

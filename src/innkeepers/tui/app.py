@@ -186,11 +186,5 @@ class InnkeepersApp(TableApp):
         target = panels[later[0]] if later else panels[0]
         left.scroll_to_widget(target, animate=False, top=True)
 
-    def action_undo(self) -> None:
-        if not self.session.game.is_over and self.session.humans != 1:
-            self.notify("Undo is for games against bots only.")
-            return
-        super().action_undo()
-
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.session.game.config))

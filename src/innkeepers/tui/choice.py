@@ -2,8 +2,9 @@
 
 After the kind of decision (when there is more than one) comes its target: a card of the hand (keys 1-7, in the
 order the hand shows), a room (its own number, 1-15), a seat (P2: key 2), a customer, keep or change the hand;
-then Enter confirms. What a room would score comes from the engine: the action is tried on a copy of the game,
-and only the events of the action itself are read (never what comes up next, which the seat may not know yet).
+then Enter confirms. No room is highlighted for a placement, so that Enter alone never puts a card in a room.
+What a room would score comes from the engine: the action is tried on a copy of the game, and only the events of
+the action itself are read (never what comes up next, which the seat may not know yet).
 """
 
 from __future__ import annotations
@@ -83,8 +84,8 @@ class Chooser(GuidedChoice):
             "play": [Step("card", "Which card do you play?", lambda a: _as(a, Play).card,
                           lambda a: render.card(_as(a, Play).card).plain,
                           number=lambda a: hand.index(_as(a, Play).card) + 1)],
-            "place": [Step("room", f"Which room for {self._guest()}?", lambda a: _as(a, Place).room,
-                           self._place_label, number=lambda a: _as(a, Place).room)],
+            "place": [Step("room", f"Which room for {self._guest()}? Type its number.", lambda a: _as(a, Place).room,
+                           self._place_label, number=lambda a: _as(a, Place).room, explicit=True)],
             "refer": [Step("seat", "Refer the customer to whom?", lambda a: _as(a, Refer).seat,
                            lambda a: self.labels[_as(a, Refer).seat], number=lambda a: _as(a, Refer).seat + 1)],
             "pick": [Step("customer", "Which customer comes up next?", lambda a: _as(a, Pick).customer,

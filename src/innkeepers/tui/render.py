@@ -31,7 +31,8 @@ SUIT_STYLE = {"s": "bold", "h": "bold red1", "d": "bold dark_orange", "c": "bold
 SEAT_STYLE = ("bold cyan", "bold magenta", "bold yellow", "bold bright_blue")
 AMENITY_SHORT = {"pool": "Pol", "spa": "Spa", "restaurant": "Res", "gym": "Gym", "standard": "Std"}
 LEGEND = ("Rooms: number, amenity (Pol Spa Res Gym, Std = none), marker (M meeple +3, c cube +2, in the colour of "
-          "its owner); then the card and the customer (L Luxury, B Budget, suit); <2: referred by P2.")
+          "its owner); then the card and the customer (L Luxury, B Budget, suit); <2: referred by P2, whose marker "
+          "it carries: the cube +1 to the host, the meeple of an upgraded referral +2.")
 
 
 def seat(number: int | None) -> Text:

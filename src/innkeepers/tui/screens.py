@@ -24,14 +24,17 @@ from ..summary import rules_summary
 from . import render
 
 KEYS = """\
-  Up/Down, Enter  pick an option; Enter confirms every decision
+  Up/Down, Enter  pick an option; Enter (or y) confirms every decision
   1-9             pick by number: a card by its place in your hand,
-                  a room by its number (10-15: 1, then the 2nd digit)
-  Backspace       step back
+                  a room by its number (10-15: 1, then the 2nd digit);
+                  a placement waits for a room's number (or arrows)
+  Backspace, Esc  step back
+  Tab             to the choices, the boards, the log (heavy frame)
   : or t          type an action: play 7s, place room12, pass
   h               hint: the hard bot's 3 best moves, with the points
                   it expects to be ahead of the best rival
-  u               take back your last decision (against bots only)
+  u               take back your last decision, until the cards are
+                  shown (a reveal or a draw stands); against bots only
   space           skip the bots' pauses
   s               save now (the game also saves after each move)
   b               the next hotel board

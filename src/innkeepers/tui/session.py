@@ -45,6 +45,11 @@ def default_save_path() -> Path:
     return table_session.default_save_path("innkeepers")
 
 
+# What brings hidden cards to light: a trick's cards turned over, a customer turned up or drawn, cards drawn.
+# A decision followed by one of these stands, so that undo never lets a person choose again knowing them.
+REVEALING = ("reveal", "trick", "choose", "deal", "refill", "reshuffle")
+
+
 def log_line(event: Event) -> str:
     """A log line; each trick's start and the end stand out, with or without colour."""
     return f"{HEADLINE} {event.text}" if event.kind in ("trick", "end_of_game", "reshuffle") else event.text
@@ -102,6 +107,8 @@ class Session(TableSession):
     def _apply(self, action: Action, seat: int) -> list[str]:
         events = self.game.apply(action, seat=seat)
         self.deciders.append(seat)
+        if any(event.kind in REVEALING for event in events):
+            self.settled = len(self.deciders)
         # Every event is public: a commitment says who has chosen, never what.
         lines = [log_line(event) for event in events]
         self.log.extend(lines)
@@ -132,9 +139,18 @@ class Session(TableSession):
 
     @property
     def can_undo(self) -> bool:
-        """Against bots only: at a hot-seat table, taking a decision back would let one person change theirs
-        after seeing another's."""
+        """Against bots only, and only until something hidden comes to light: at a hot-seat table, taking a
+        decision back would let one person change theirs after seeing another's; after a reveal, it would let
+        a person replay the trick knowing the bots' cards (or the customer that comes up)."""
         return self.humans == 1 and super().can_undo
+
+    @property
+    def undo_refusal(self) -> str:
+        if self.humans != 1:
+            return "Undo is for games against bots only."
+        if any(self.is_human(seat) for seat in self.deciders[:self.settled]):
+            return "Your last decision stands: cards have been shown since (undo stops at the last reveal)."
+        return super().undo_refusal
 
     def _take_back(self, seat: int) -> str:
         _, action = self.game.undo()

@@ -259,7 +259,7 @@ class TableApp(App[None]):
             self.notify("The game is over.")
             return
         if not self.session.can_undo:
-            self.notify("There is no decision of yours to take back.")
+            self.notify(self.session.undo_refusal)
             return
         self.workers.cancel_group(self, "bots")
         self.write(self.session.undo())

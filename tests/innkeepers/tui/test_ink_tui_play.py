@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from innkeepers import Play
+from innkeepers import Place, Play, new_game
+from innkeepers.tui import render
+from innkeepers.tui.app import InnkeepersApp
 from innkeepers.tui.screens import EndScreen
+from innkeepers.tui.session import Session
+from tests.innkeepers.ink_helpers import position
 from tests.innkeepers.tui.ink_tui_helpers import (
     SIZE,
     end_text,
@@ -132,22 +136,42 @@ def test_rooms_ten_to_fifteen_are_typed_with_two_digits(tmp_path: Path) -> None:
     run(scenario)
 
 
-def test_undo_takes_back_the_persons_card_and_the_bots_answers(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ("human", "random"), seed=5)
+def test_undo_stops_at_the_reveal_so_a_trick_is_never_replayed_knowing_the_bots_card(tmp_path: Path) -> None:
+    """Issue 20, item 4: play a card, see the bot's, press u: the decision stands and the log keeps no undone
+    reveal (undo goes back only until the last reveal)."""
+    app = make_app(tmp_path, ("human", "greedy"), seed=3)
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, my_turn(app))
             game = app.session.game
-            hand = game.view(0)["players"][0]["hand"]
             await pilot.press("1", "enter")
-            await wait_for(pilot, lambda: len(game.actions) >= 2 and my_turn(app)())
+            await wait_for(pilot, lambda: game.view(0)["log"] != [] and my_turn(app)())
+            bots_card = game.view(0)["log"][0]["cards"][1]
+            actions, log = list(game.actions), list(app.session.log)
             await pilot.press("u")
-            await wait_for(pilot, my_turn(app))
-            assert game.actions == [] and game.view(0)["players"][0]["hand"] == hand
-            assert game.decision == "play" and game.pending_seats() == [0, 1]
+            await pilot.pause()
+            assert game.actions == actions and app.session.log == log
+            assert f"P2 reveals {render.card(bots_card).plain}." in log  # shown, and it stays played
+            assert any("Your last decision stands" in n.message for n in app._notifications)
 
     run(scenario)
+
+
+def test_undo_takes_back_a_card_until_it_is_revealed(tmp_path: Path) -> None:
+    session = Session(new_game(players=2, seed=3), ("human", "greedy"), tmp_path / "save.json")
+    game = session.game
+    hand = game.view(0)["players"][0]["hand"]
+    session.apply(f"play {hand[0]}", 0)
+    assert session.can_undo  # nothing is revealed yet: the bot has not chosen
+    assert session.undo() == [f"P1 (you) takes back: plays {render.card(hand[0]).plain}."]
+    assert game.actions == [] and game.view(0)["players"][0]["hand"] == hand
+    session.apply(f"play {hand[0]}", 0)
+    seat, bot, view, legal = session.bot_request()
+    session.apply(bot.choose(view, legal), seat)  # the cards are turned over
+    assert not session.can_undo and session.undo() == [session.undo_refusal]
+    assert session.undo_refusal.startswith("Your last decision stands")
+    assert len(game.actions) >= 2
 
 
 def test_a_hint_from_the_hard_bot_points_at_its_advice(tmp_path: Path) -> None:
@@ -169,5 +193,26 @@ def test_a_hint_from_the_hard_bot_points_at_its_advice(tmp_path: Path) -> None:
             chooser = app.query_one("#chooser")
             assert details.region.y + last < chooser.region.bottom - 1  # the advice is inside the panel's frame
             assert app.session.game.actions == []  # advice only
+
+    run(scenario)
+
+
+def test_a_placement_needs_a_room_named_enter_alone_places_nothing(tmp_path: Path) -> None:
+    """Issue 20, item 12: Enter twice must not put the card in the lowest room."""
+    game = position(players=2, customer="lux-s-pool", hands={0: ["7s", "2h"], 1: ["5c", "3c"]})
+    app = InnkeepersApp(Session(game, ("human", "random"), tmp_path / "save.json"), pace=0)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            await pilot.press("1", "enter")  # the 7 of spades wins the trick
+            await wait_for(pilot, lambda: game.decision == "place" and my_turn(app)())
+            moves = len(game.actions)
+            await pilot.press("enter", "enter")
+            assert len(game.actions) == moves and app.chooser.option_list.highlighted is None
+            assert "Type an option's number" in rendered(app.query_one("#details"))
+            await pilot.press("8", "enter")
+            await wait_for(pilot, lambda: len(game.actions) > moves)
+            assert game.actions[moves] == (0, Place(room=8))
 
     run(scenario)
