@@ -258,10 +258,7 @@ class Game:
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Game:
         """Rebuild a game from `record()` output (a dict or its JSON text)."""
-        data = RECORDS.read_record(record)
-        game = cls(*RECORDS.setup(data))
-        RECORDS.replay_actions(data, game.apply)
-        return game
+        return RECORDS.replay(record, cls, Game.apply)
 
     def to_json(self) -> str:
         """The whole game as JSON: the record plus the full current state (checked again on loading)."""
@@ -270,10 +267,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Restore a game saved by `to_json`. A corrupted save raises CorruptSaveError naming the problem."""
-        data = RECORDS.read_save(text)
-        game = cls.replay(data)
-        RECORDS.check_save(data, game.config, game._state)
-        return game
+        return RECORDS.load(text, cls.replay)
 
     @classmethod
     def from_view(cls, view: dict[str, Any], seed: int) -> Game:

@@ -204,10 +204,7 @@ class Game:
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Game:
         """Rebuild a game from `record()` output (a dict or its JSON text), checking every action."""
-        data = RECORDS.read_record(record)
-        game = cls(*RECORDS.setup(data))
-        RECORDS.replay_actions(data, game._apply_recorded)
-        return game
+        return RECORDS.replay(record, cls, Game._apply_recorded)
 
     def _apply_recorded(self, recorded: object) -> None:
         match = _RECORDED.match(recorded.strip()) if isinstance(recorded, str) else None
@@ -223,10 +220,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Restore a game saved by `to_json`. A corrupted save raises CorruptSaveError naming the problem."""
-        data = RECORDS.read_save(text)
-        game = cls.replay(data)
-        RECORDS.check_save(data, game.config, game._state)
-        return game
+        return RECORDS.load(text, cls.replay)
 
 
 def new_game(players: int = 2, seed: int | None = None, **flags: Any) -> Game:

@@ -26,8 +26,20 @@ class Seated(Protocol):
     def players(self) -> int: ...
 
 
+class Restorable(Protocol):
+    """A game as loading a save checks it: its settings and position (of the game's own types)."""
+
+    @property
+    def config(self) -> Any: ...
+
+    @property
+    def state(self) -> Any: ...
+
+
 Config = TypeVar("Config", bound=Seated)
 State = TypeVar("State", bound=Seated)
+Game = TypeVar("Game")
+Loaded = TypeVar("Loaded", bound=Restorable)
 
 
 @dataclass(frozen=True)
@@ -71,23 +83,49 @@ class Records(Generic[Config, State]):
 
     # ---------------------------------------------------------------------------------------- reading
 
-    def read_record(self, record: dict[str, Any] | str) -> dict[str, Any]:
+    def replay(self, record: dict[str, Any] | str, new: Callable[[Config, State | None], Game],
+               apply: Callable[[Game, Any], object]) -> Game:
+        """The game a record (or a save, a dict or its JSON text) fixes: `new(settings, starting position or
+        None)`, then `apply(game, recorded action)` for each action in turn. `apply` raises the game's `illegal`
+        error for an action that is not legal, or its `corrupt` error for one it cannot even read."""
+        data = self._read_record(record)
+        game = new(*self._setup(data))
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise self.corrupt("the record's actions must be a list")
+        for number, recorded in enumerate(actions, 1):
+            try:
+                apply(game, recorded)
+            except self.illegal as exc:
+                raise self.corrupt(f"action {number} ({recorded!r}) cannot be replayed: {exc}") from None
+            except self.corrupt as exc:
+                raise self.corrupt(f"action {number} ({recorded!r}) {exc}") from None
+        return game
+
+    def load(self, text: str, replay: Callable[[dict[str, Any]], Loaded]) -> Loaded:
+        """The game a save (`save`'s text) holds: its record replayed by `replay`, then checked to reach the
+        saved state, a possible one."""
+        data = self._object(text)
+        if data.get("format") != self.save_format:
+            raise self.corrupt(f"not {_a(self.game)} save (format {data.get('format')!r})")
+        if data.get("version") != VERSION:
+            raise self.corrupt(f"unsupported save version {data.get('version')!r}")
+        game = replay(data)
+        if "state" in data and self.write_state(self.read_state(data["state"])) != self.write_state(game.state):
+            raise self.corrupt("the saved state does not match its own record of actions")
+        problems = self.violations(game.state, game.config)
+        if problems:
+            raise self.corrupt("; ".join(problems))
+        return game
+
+    def _read_record(self, record: dict[str, Any] | str) -> dict[str, Any]:
         """The JSON object of a record or a save of this game (a dict or its JSON text)."""
         data = self._object(record)
         if data.get("format") not in (self.record_format, self.save_format):
             raise self.corrupt(f"not {_a(self.game)} record (format {data.get('format')!r})")
         return data
 
-    def read_save(self, text: str) -> dict[str, Any]:
-        """The JSON object of a save of this game, in this version."""
-        data = self._object(text)
-        if data.get("format") != self.save_format:
-            raise self.corrupt(f"not {_a(self.game)} save (format {data.get('format')!r})")
-        if data.get("version") != VERSION:
-            raise self.corrupt(f"unsupported save version {data.get('version')!r}")
-        return data
-
-    def setup(self, data: dict[str, Any]) -> tuple[Config, State | None]:
+    def _setup(self, data: dict[str, Any]) -> tuple[Config, State | None]:
         """The settings and the starting position (None: the seeded setup) of a record, both checked."""
         try:
             config = self.read_settings(data.get("settings"))
@@ -100,28 +138,6 @@ class Records(Generic[Config, State]):
             if problems:
                 raise self.corrupt(f"invalid starting position: {'; '.join(problems)}")
         return config, start
-
-    def replay_actions(self, data: dict[str, Any], apply: Callable[[Any], object]) -> None:
-        """Apply a record's actions in order with `apply`, which raises the game's `illegal` error for one that
-        is not legal, or its `corrupt` error for one it cannot even read (both become `corrupt`, numbered)."""
-        actions = data.get("actions")
-        if not isinstance(actions, list):
-            raise self.corrupt("the record's actions must be a list")
-        for number, recorded in enumerate(actions, 1):
-            try:
-                apply(recorded)
-            except self.illegal as exc:
-                raise self.corrupt(f"action {number} ({recorded!r}) cannot be replayed: {exc}") from None
-            except self.corrupt as exc:
-                raise self.corrupt(f"action {number} ({recorded!r}) {exc}") from None
-
-    def check_save(self, data: dict[str, Any], config: Config, state: State) -> None:
-        """That the state a save's record replays to is the one it saved, and a possible one."""
-        if "state" in data and self.write_state(self.read_state(data["state"])) != self.write_state(state):
-            raise self.corrupt("the saved state does not match its own record of actions")
-        problems = self.violations(state, config)
-        if problems:
-            raise self.corrupt("; ".join(problems))
 
     def read_state(self, data: Any) -> State:
         """A position from its JSON object; anything malformed is `corrupt`, naming the problem."""
