@@ -101,7 +101,16 @@ def _as_is(value: Any) -> Any:
     return value  # numbers and flags are checked, never converted: 1.5, "5" and true are not counts
 
 
+def _players(value: Any) -> int:
+    if type(value) is not int or not 1 <= value <= 4:
+        raise ValueError(f"must be 1-4, got {value!r}")
+    return value
+
+
+# Each field of a saved state and how it is read back (tabletop.records reads them by name, then checks their shape
+# with `invariants.shape_problems`; what the position means is checked by `violations`).
 _FIELDS: dict[str, Callable[[Any], Any]] = {
+    "players": _players,
     "culled": _cards, "unused_peasants": _cards, "gravedigger": _cards, "entrance": _cards,
     "arrival": _card_or_none, "rooms": _per_seat(_card_or_none), "bistro": _cards, "hands": _per_seat(_cards),
     "annexes": _per_seat(_cards), "buried": _buried, "corpses": _per_seat(_cards), "exit": _cards,
@@ -112,28 +121,8 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def _state_from_dict(data: dict[str, Any]) -> State:
-    """A position from its JSON object: each field read by name (cards by id), then checked for its shape (see
-    `invariants.shape_problems`); what the position means is checked by `violations`."""
-    players = data.get("players")
-    if type(players) is not int or not 1 <= players <= 4:
-        raise CorruptSaveError(f"players: must be 1-4, got {players!r}")
-    fields: dict[str, Any] = {}
-    for name, read in _FIELDS.items():
-        if name not in data:
-            raise CorruptSaveError(f"{name}: missing from the saved state")
-        try:
-            fields[name] = read(data[name])
-        except (TypeError, ValueError, IndexError, OverflowError) as exc:  # OverflowError: a bad RNG state
-            raise CorruptSaveError(f"{name}: {exc}") from None
-    state = State(players=players, **fields)
-    problems = shape_problems(state, players)
-    if problems:
-        raise CorruptSaveError("; ".join(problems))
-    return state
-
-
 # Records and saves of The Bloody Inn (tabletop.records: the envelope every game shares).
 RECORDS = Records(game="bloodyinn", corrupt=CorruptSaveError, illegal=IllegalActionError,
                   read_settings=GameConfig.from_dict, invalid_settings=(ConfigError,), write_state=state_to_dict,
-                  parse_state=_state_from_dict, violations=violations)
+                  state_fields=_FIELDS, new_state=State, shape_problems=shape_problems,
+                  violations=violations)

@@ -116,7 +116,16 @@ def _trick(value: Any) -> Trick:
     return Trick(_customer(data["customer"]), tuple(_list(_card)(data["cards"])), data["winner"], data["second"])
 
 
+def _players(value: Any) -> int:
+    if type(value) is not int or not 2 <= value <= 4:
+        raise ValueError(f"must be 2-4, got {value!r}")
+    return value
+
+
+# Each field of a saved state and how it is read back (tabletop.records reads them by name, then checks their shape
+# with `invariants.shape_problems`; what the position means is checked by `violations`).
 _FIELDS: dict[str, Callable[[Any], Any]] = {
+    "players": _players,
     "draw": _list(_card), "discard": _list(_card), "hands": _list(_list(_card)), "played": _list(_or_none(_card)),
     "deck": _list(_customer), "customer": _or_none(_customer), "drawn": _list(_customer),
     "known": _list(_list(_customer)), "kept": _list(_list(_customer)), "boards": _list(_list(_stay)),
@@ -126,28 +135,8 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def _state_from_dict(data: dict[str, Any]) -> State:
-    """A position from its JSON object: each field read by name (cards, customers and bonus cards by id), then
-    checked for its shape (see `invariants.shape_problems`); what the position means is checked by `violations`."""
-    players = data.get("players")
-    if type(players) is not int or not 2 <= players <= 4:
-        raise CorruptSaveError(f"players: must be 2-4, got {players!r}")
-    fields: dict[str, Any] = {}
-    for name, read in _FIELDS.items():
-        if name not in data:
-            raise CorruptSaveError(f"{name}: missing from the saved state")
-        try:
-            fields[name] = read(data[name])
-        except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: a bad RNG state
-            raise CorruptSaveError(f"{name}: {exc}") from None
-    state = State(players=players, **fields)
-    problems = shape_problems(state, players)
-    if problems:
-        raise CorruptSaveError("; ".join(problems))
-    return state
-
-
 # Records and saves of Innkeepers (tabletop.records: the envelope every game shares).
 RECORDS = Records(game="innkeepers", corrupt=CorruptSaveError, illegal=IllegalActionError,
                   read_settings=GameConfig.from_dict, invalid_settings=(ConfigError, TypeError),
-                  write_state=state_to_dict, parse_state=_state_from_dict, violations=violations)
+                  write_state=state_to_dict, state_fields=_FIELDS, new_state=State, shape_problems=shape_problems,
+                  violations=violations)

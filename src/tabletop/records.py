@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -53,8 +53,12 @@ class Records(Generic[Config, State]):
     read_settings: Callable[[Any], Config]  # stored settings -> the game's settings, or `invalid_settings`
     invalid_settings: tuple[type[Exception], ...]
     write_state: Callable[[State], dict[str, Any]]
-    # JSON object -> position; may fail with any of the errors `read_state` turns into `corrupt`.
-    parse_state: Callable[[dict[str, Any]], State]
+    # How a position is read back: each field by name with its reader (which raises TypeError or ValueError
+    # saying what is wrong, never converting a value), the position made of them, then its shape checked
+    # (fields of the wrong type or length, for a seat count), so that nothing later trips over them.
+    state_fields: Mapping[str, Callable[[Any], Any]]
+    new_state: Callable[..., State]
+    shape_problems: Callable[[State, int], list[str]]
     violations: Callable[[State, Config], list[str]]  # what is impossible about a position, in words
 
     @property
@@ -140,17 +144,22 @@ class Records(Generic[Config, State]):
         return config, start
 
     def read_state(self, data: Any) -> State:
-        """A position from its JSON object; anything malformed is `corrupt`, naming the problem."""
+        """A position from its JSON object; anything malformed is `corrupt`, naming the field."""
         if not isinstance(data, dict):
             raise self.corrupt("the saved state must be a JSON object")
-        try:
-            return self.parse_state(data)
-        except self.corrupt:
-            raise
-        except KeyError as exc:
-            raise self.corrupt(f"malformed saved state: unknown or missing {exc}") from None
-        except (TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:  # Overflow: a bad RNG
-            raise self.corrupt(f"malformed saved state: {type(exc).__name__}: {exc}") from None
+        fields: dict[str, Any] = {}
+        for name, read in self.state_fields.items():
+            if name not in data:
+                raise self.corrupt(f"{name}: missing from the saved state")
+            try:
+                fields[name] = read(data[name])
+            except (TypeError, ValueError, IndexError, OverflowError) as exc:  # OverflowError: a bad RNG state
+                raise self.corrupt(f"{name}: {exc}") from None
+        state = self.new_state(**fields)
+        problems = self.shape_problems(state, state.players)
+        if problems:
+            raise self.corrupt("; ".join(problems))
+        return state
 
     def _object(self, data: dict[str, Any] | str) -> dict[str, Any]:
         if isinstance(data, str):
