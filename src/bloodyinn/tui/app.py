@@ -15,7 +15,7 @@ from ..actions import Action
 from ..bots import Bot
 from ..config import NUM_ROOMS
 from ..errors import BloodyInnError
-from . import render
+from . import notation
 from .choice import Chooser
 from .screens import CardsScreen, EndScreen, HelpScreen, LosingMoveScreen
 from .session import Session
@@ -49,7 +49,8 @@ class BloodyInnApp(TableApp):
     TITLE = "The Bloody Inn"
     CSS = CSS
     ERRORS = (BloodyInnError,)
-    NOTATION_NOTES = ("Annexes by card id (distiller.2), barns by player (barn.P1).",)
+    NOTATION_NOTES = ("Annexes by the name the board shows (under cellar; cellar.P2 when two players have one),"
+                      " barns by player (under barn.P1).",)
     NOTATION_PLACEHOLDER = "e.g. bribe room3 pay peasant"
     # Help and quit come first, so that a narrow terminal's footer still shows them.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -118,6 +119,8 @@ class BloodyInnApp(TableApp):
         return (seat, *self.session.bot_request())
 
     def validate(self, seat: int, action: Action | str) -> Action:
+        if isinstance(action, str):  # typed: annexes named as on the screen
+            action = notation.to_engine(action, self.session.game.view(None))
         return self.session.game.validate(action)
 
     def apply(self, seat: int, action: Action | str) -> list[str]:
@@ -141,11 +144,13 @@ class BloodyInnApp(TableApp):
         return EndScreen(self.session.game, self.session.labels)
 
     def notation_examples(self, seat: int) -> list[str]:
-        return [render.notation(a) for a in self.session.game.legal_actions()[:3]]
+        view = self.session.game.view(None)
+        return [notation.shown(a, view) for a in self.session.game.legal_actions()[:3]]
 
     def hint_lines(self, found: list[HintLine]) -> list[str]:
+        view = self.session.game.view(None)
         return ["Hint from the hard bot:",
-                *(f"{n}. {h.text} [{render.notation(h.action)}]" for n, h in enumerate(found, 1))]
+                *(f"{n}. {h.text} [{notation.shown(h.action, view)}]" for n, h in enumerate(found, 1))]
 
     # ------------------------------------------------------------------------------------------ keys
 

@@ -128,7 +128,7 @@ class Chooser(GuidedChoice):
                       Step("room", "Which room gets it? (keys 1-8: the room)", lambda a: _as(a, Build).room,
                            _build_room_label, number=lambda a: _as(a, Build).room)],
             "bury": [Step("corpses", "Which corpse, under which annex?", lambda a: _as(a, Bury).corpses,
-                          _corpses_label),
+                          self._corpses_label),
                      pay,
                      Step("drop", "Chapel: which played cards do you let go?", lambda a: _as(a, Bury).drop,
                           _drop_label)],
@@ -153,6 +153,13 @@ class Chooser(GuidedChoice):
             return "A peasant in the bistro"
         rooms: tuple[int, ...] = getattr(action, "rooms", ())
         return " + ".join(f"Room {r}: {render.card_plain(self.view['rooms'][r - 1]['guest'])}" for r in rooms)
+
+    def _corpses_label(self, action: Action) -> str:
+        """'Baron [N0] under Cellar [R2] of P2': whose annex it is, since any player's may be used."""
+        owners = {annex["annex"]: player["seat"] for player in self.view["players"] for annex in player["annexes"]}
+        return " + ".join(f"{render.card_plain(occ)} under {render.annex_title(ref)}"
+                          + (f" of P{owners[ref] + 1}" if ref in owners else "")
+                          for occ, ref in _as(action, Bury).corpses)
 
     def _pay_label(self, action: Action) -> str:
         paid: tuple[str, ...] = getattr(action, "pay", ())
@@ -199,11 +206,6 @@ def _build_room_label(action: Action) -> str:
     if build.card == "monk":
         return f"Your key replaces the white key of room {build.room}"
     return f"Room Service token on room {build.room}"
-
-
-def _corpses_label(action: Action) -> str:
-    return " + ".join(f"{render.card_plain(occ)} under {render.annex_title(ref)}" for occ, ref in
-                      _as(action, Bury).corpses)
 
 
 def _drop_label(action: Action) -> str:

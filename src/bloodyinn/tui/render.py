@@ -6,7 +6,6 @@ reads the same without colour. Only the view (`game.view(...)`) and the card tab
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
@@ -14,7 +13,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..actions import Action
 from ..cards import APTITUDE, CARD_BY_ID, OCCUPATION_BY_ANNEX, OCCUPATION_BY_ID, GuestType, Occupation, occupation
 from ..config import CASH_CAP
 
@@ -75,12 +73,6 @@ def seat(seat_number: int | None) -> Text:
     if seat_number is None:
         return Text("-", style="dim")
     return Text(f"P{seat_number + 1}", style=SEAT_STYLE[seat_number])
-
-
-def notation(action: Action) -> str:
-    """An action's notation as the screen shows it: barns by player, 'barn.P1' for the engine's 'barn.0', so
-    that seats read the same in notation as everywhere on the screen (the engine accepts both)."""
-    return re.sub(r"\bbarn\.(\d)", lambda seat: f"barn.P{int(seat[1]) + 1}", str(action))
 
 
 def annex_title(ref: str) -> str:

@@ -27,8 +27,8 @@ __all__ = ["CardsScreen", "EndScreen", "HelpScreen", "LosingMoveScreen", "Notati
 
 HELP = """\
   Up/Down, Enter  pick an option   1-9  pick by number (room number)
-  Backspace       step back        every move ends with Confirm: Enter
-  : or t          type an action in notation (barn.P1: the barn of P1)
+  Backspace, Esc  step back        Enter or y confirms; a digit starts over
+  : or t          type an action: bury baron under cellar, under barn.P1
   h  a hint from the hard bot      u  take back your last decision
   space  skip the bots' pauses     s  save now (also after each move)
   c  the cards and their annexes   i  the inn or the innkeepers

@@ -11,12 +11,10 @@ from textual.widgets import Static
 
 from bloodyinn import new_game
 from bloodyinn.actions import Action, Bury, Pass, Place
-from bloodyinn.cards import barn_of
 from bloodyinn.game import Game
-from bloodyinn.tui import render
 from bloodyinn.tui.app import BloodyInnApp
 from bloodyinn.tui.choice import SOLO_LOSS, Chooser
-from bloodyinn.tui.screens import EndScreen, HelpScreen, LosingMoveScreen, NotationScreen
+from bloodyinn.tui.screens import EndScreen, HelpScreen, LosingMoveScreen
 from bloodyinn.tui.session import Session
 from tests.bloodyinn.engine_helpers import make_game, make_state
 from tests.bloodyinn.tui.tui_helpers import SIZE, make_app, my_turn, run, screen_text, wait_for
@@ -103,28 +101,6 @@ def test_a_guest_is_picked_by_its_room_number(tmp_path: Path) -> None:
 def bury_position() -> Game:
     """Two players; P1 (seat 0) holds an unburied Baron, which costs nothing to bury."""
     return make_game(make_state(2, corpses={0: ["baron"]}))
-
-
-def test_notation_numbers_seats_as_the_screen_does(tmp_path: Path) -> None:
-    """P1 is seat 0: the screen shows its barn as 'Barn of P1' and, in notation, 'barn.P1'."""
-    game = bury_position()
-    own_barn = next(a for a in game.legal_actions() if isinstance(a, Bury) and a.corpses[0][1] == "barn.0")
-    assert render.notation(own_barn) == str(own_barn).replace("barn.0", "barn.P1")
-    app = BloodyInnApp(Session(game, ("human", "random"), tmp_path / "save.json"), pace=0)
-
-    async def scenario() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, my_turn(app))
-            players = screen_text(app.query_one("#players", Static))
-            assert "Barn of P1" in players and "Barn of P2" in players
-            await pilot.press("colon")
-            assert isinstance(app.screen, NotationScreen)
-            await pilot.press(*"bury baron under barn.P1", "enter")
-            await wait_for(pilot, lambda: len(game.actions) >= 1)
-
-    run(scenario)
-    assert game.actions[0] == own_barn
-    assert game.state.buried[barn_of(0)]  # under the barn of P1, seat 0
 
 
 def losing_position() -> Game:

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from typer.testing import CliRunner
 
 from bloodyinn.cli import app as cli_app
-from bloodyinn.tui import render
+from bloodyinn.tui import notation, render
 from bloodyinn.tui.app import BloodyInnApp
 from bloodyinn.tui.screens import EndScreen, NotationScreen
 from bloodyinn.tui.session import Session
@@ -164,12 +164,13 @@ def test_hint_key_asks_the_hard_bot(tmp_path: Path) -> None:
             assert text.startswith("Hint from the hard bot:\n")  # first, where a small screen shows it too
             shown = text.split("\n\n")[0].splitlines()
             assert 2 <= len(shown) <= 4 and shown[1].startswith("1. ")
-            legal = {render.notation(a) for a in app.session.game.legal_actions()}
+            view = app.session.game.view(None)
+            legal = {notation.shown(a, view) for a in app.session.game.legal_actions()}
             assert any(f"[{action}]" in shown[1] for action in legal)  # the advice names a legal move
             highlighted = app.chooser.option_list.highlighted
             assert highlighted is not None
             advised = app.chooser._options[highlighted].actions  # the chooser points at the advice
-            assert any(f"[{render.notation(action)}]" in shown[1] for action in advised)
+            assert any(f"[{notation.shown(action, view)}]" in shown[1] for action in advised)
 
     run(scenario)
 
