@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
+from tabletop.rewards import DEFAULT_REWARD, REWARD_SCHEMES
 
 from ..config import normalize_variant
 from .options import VariantOption
@@ -26,6 +27,8 @@ def selfplay(
     variant: VariantOption = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game (then seed+1...).")] = 0,
     games_per_shard: Annotated[int, typer.Option("--games-per-shard", min=1, help="Games per Parquet file.")] = 10,
+    reward: Annotated[str, typer.Option(help=f"Reward scheme: {', '.join(REWARD_SCHEMES)} (solitaire: the booty).")]
+    = DEFAULT_REWARD,
     jobs: JobsOption = 0,
     backend: BackendOption = "process",
     address: AddressOption = None,
@@ -42,6 +45,8 @@ def selfplay(
     unknown = [b for b in names if b not in BOTS]
     if not names or unknown:
         raise typer.BadParameter(f"unknown bot(s) {', '.join(unknown) or '(none named)'}; known: {', '.join(BOTS)}")
+    if reward not in REWARD_SCHEMES:
+        raise typer.BadParameter(f"unknown reward scheme {reward!r}; known: {', '.join(REWARD_SCHEMES)}")
     variants = tuple(normalize_variant(v) for v in variant or ())
     console = Console()
     start = time.perf_counter()
@@ -50,7 +55,7 @@ def selfplay(
     try:
         with executor_from_options(backend, jobs, address) as executor, bar:
             task = bar.add_task("games", total=games)
-            shards = generate(out, games, names, players or None, length, variants, seed, games_per_shard,
+            shards = generate(out, games, names, players or None, length, variants, seed, games_per_shard, reward,
                               executor=executor, progress=lambda shard: bar.advance(task, shard.games))
     except ConfigError as error:
         raise typer.BadParameter(str(error)) from None

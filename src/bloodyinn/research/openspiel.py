@@ -18,8 +18,10 @@ seen by all when it happens), so the game is declared with perfect information, 
 information state is the history of moves; the observation is a seat's `game.view(seat)` and the tokens typed,
 as text or as the environments' tensor (`observation.observation_from_view`).
 
-Returns at the end are the environments' rewards (`tokengame.final_rewards`): +1 for each winner and -1 for
-the others; in solitaire the booty / 100F, or -1 for a game lost to the police. So the game is general-sum.
+Returns at the end are the environments' rewards (`tokengame.final_rewards`) by the `reward` parameter (a scheme
+of `tabletop.rewards`): by default `win_loss`, zero-sum (+1 for a sole win, shared wins split, -1 for a loss in
+two players); `winners` (+1 for each winner, -1 for the others) is general-sum. In solitaire the booty / 100F, or
+-1 for a game lost to the police, whatever the scheme (general-sum).
 """
 
 from __future__ import annotations
@@ -32,45 +34,53 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from tabletop.rewards import DEFAULT_REWARD, REWARD_SCHEMES, is_zero_sum, utility_bounds
+
 from ..cards import CARD_IDS, NUM_CARDS, TRAVELERS
 from ..config import CULL, NUM_ROOMS, WHITE_KEYS, GameConfig, normalize_variant
-from ..errors import BloodyInnError
+from ..errors import BloodyInnError, ConfigError
 from .chance import ChanceGame
 from .encoding import VOCABULARY, VOCABULARY_SIZE, ActionTree, token_text
 from .observation import OBSERVATION_SIZE, observation_from_compact_view
 from .tokengame import SOLITAIRE_LOSS, final_rewards
 
 SHORT_NAME = "python_bloody_inn"
-DEFAULT_PARAMS: dict[str, Any] = {"players": 2, "length": "short", "variants": "", "first_player": -1}
+DEFAULT_PARAMS: dict[str, Any] = {"players": 2, "length": "short", "variants": "", "first_player": -1,
+                                  "reward": DEFAULT_REWARD}
 MAX_TOKENS_PER_ACTION = 40  # far above any action of a real game (the longest: a Crypt burial with a Chapel)
-SOLITAIRE_MAX_UTILITY = 10.0  # 1000F, far above any solitaire booty
+SOLITAIRE_MAX_UTILITY = 10.0  # 1000F, far above any booty (and so any margin)
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="The Bloody Inn",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULT_PARAMS,
-)
+
+def game_type(zero_sum: bool) -> pyspiel.GameType:
+    """The game's type; its utility follows the reward scheme."""
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="The Bloody Inn",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMS,
+    )
 
 
 def config_from_params(params: dict[str, Any]) -> GameConfig:
     """The engine's settings from the game's parameters: `players` (1-4), `length` (short/long), `variants`
     (names or aliases joined by `+`, as commas separate parameters in a game string: `uw+fcfs`) and
-    `first_player` (a seat, or -1 for a chance event)."""
+    `first_player` (a seat, or -1 for a chance event). The `reward` parameter is checked here too."""
     values = {**DEFAULT_PARAMS, **params}
     unknown = set(values) - set(DEFAULT_PARAMS)
     if unknown:
         raise BloodyInnError(f"unknown parameters {sorted(unknown)}; known: {sorted(DEFAULT_PARAMS)}")
+    if values["reward"] not in REWARD_SCHEMES:
+        raise ConfigError(f"unknown reward scheme {values['reward']!r}; known: {', '.join(REWARD_SCHEMES)}")
     variants = frozenset(normalize_variant(v) for v in re.split(r"[+,]", str(values["variants"])) if v.strip())
     first = int(values["first_player"])
     return GameConfig(players=int(values["players"]), length=str(values["length"]), variants=variants,
@@ -92,16 +102,20 @@ class BloodyInnGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.config = config_from_params(params or {})
+        self.reward = str({**DEFAULT_PARAMS, **(params or {})}["reward"])
+        zero_sum = is_zero_sum(self.reward) and not self.config.solo
+        low, high = (SOLITAIRE_LOSS, SOLITAIRE_MAX_UTILITY) if self.config.solo else utility_bounds(
+            self.reward, self.config.players, SOLITAIRE_MAX_UTILITY)
         info = pyspiel.GameInfo(
             num_distinct_actions=VOCABULARY_SIZE,
             max_chance_outcomes=NUM_CARDS,
             num_players=self.config.players,
-            min_utility=SOLITAIRE_LOSS if self.config.solo else -1.0,
-            max_utility=SOLITAIRE_MAX_UTILITY if self.config.solo else 1.0,
-            utility_sum=None,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=max_game_length(self.config),
         )
-        super().__init__(GAME_TYPE, info, {**DEFAULT_PARAMS, **(params or {})})
+        super().__init__(game_type(zero_sum), info, {**DEFAULT_PARAMS, **(params or {})})
 
     def new_initial_state(self) -> BloodyInnState:
         return BloodyInnState(self, ChanceGame(self.config))
@@ -169,7 +183,7 @@ class BloodyInnState(pyspiel.State):
         game = self.chance.game
         if game is None or not game.is_over:
             return [0.0] * self.chance.config.players
-        return final_rewards(game)
+        return final_rewards(game, self.get_game().reward)
 
     def __str__(self) -> str:
         return observation_text(self, None)
@@ -258,4 +272,4 @@ class BloodyInnObserver:
         return observation_text(state, player)
 
 
-pyspiel.register_game(GAME_TYPE, BloodyInnGame)
+pyspiel.register_game(game_type(is_zero_sum(DEFAULT_REWARD)), BloodyInnGame)

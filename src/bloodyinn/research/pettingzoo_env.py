@@ -12,8 +12,9 @@ Agents are `player_0` … `player_{n-1}` (seat i). One step types one token of `
 (`Discrete(213)`); the action is applied to the engine when its last token is typed (see `tokengame`). The
 observation is `{"observation": Box(float32), "action_mask": Box(int8)}`, built only from `game.view(seat)`
 and the tokens typed (`observation.observation_from_view`); the mask is all zeros for agents not to play.
-Rewards come at the end only (`tokengame.final_rewards`). `env()` adds PettingZoo's standard wrappers (an
-illegal token ends the game with -1 for its agent, bounds and order checks); `raw_env` is the bare environment.
+Rewards come at the end only, by the scheme `reward` names (`tokengame.final_rewards`: `win_loss` by default).
+`env()` adds PettingZoo's standard wrappers (an illegal token ends the game with -1 for its agent, bounds and
+order checks); `raw_env` is the bare environment.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+
+from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
 from ..game import Game, new_game
 from .encoding import VOCABULARY_SIZE, token_text
@@ -80,7 +83,8 @@ PASS_THROUGHS = ("observe", "action_space", "observation_space")
 
 
 class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
-    """The bare AEC environment: `players` 1-4, `length` short or long, `variants` as for `new_game`.
+    """The bare AEC environment: `players` 1-4, `length` short or long, `variants` as for `new_game`, `reward`
+    a scheme of `tabletop.rewards` (`win_loss`, `rank`, `margin`, `winners`; solitaire pays its booty whatever it is).
 
     `reset(seed=s)` deals the game `new_game(..., seed=s)`; without a seed the next game's seed is drawn from
     the last one given (or at random). `reset(options={"game": game})` starts from a copy of a given game
@@ -90,13 +94,14 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
                                           "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, players: int = 2, length: str = "short", variants: Iterable[str] = (),
-                 render_mode: str | None = None) -> None:
-        EzPickle.__init__(self, players, length, tuple(variants), render_mode)
+                 render_mode: str | None = None, reward: str = DEFAULT_REWARD) -> None:
+        EzPickle.__init__(self, players, length, tuple(variants), render_mode, reward)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render mode {render_mode!r}; known: ansi, human")
         self.settings = {"players": players, "length": length, "variants": tuple(variants)}
         new_game(**self.settings)  # type: ignore[arg-type]  # bad settings fail here, with the engine's message
+        self.reward_scheme = check_scheme(reward)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._observation_space = observation_space()
@@ -147,7 +152,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             if agent is not getattr(self, "agent_selection", None):  # `env()` mirrors each assignment to 3 wrappers
                 self.agent_selection = agent
             return
-        self.rewards = dict(zip(self.possible_agents, final_rewards(self.game)))
+        self.rewards = dict(zip(self.possible_agents, final_rewards(self.game, self.reward_scheme)))
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         if getattr(self, "agent_selection", None) not in self.agents:  # a game already over at reset

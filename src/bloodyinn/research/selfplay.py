@@ -20,7 +20,7 @@ the environment types by itself (the only possible ones) are not rows. Columns, 
 | `observation` | fixed_size_list<float32>[1573] | `observation_from_view(view(seat), prefix)` before the step |
 | `mask` | fixed_size_list<int8>[213] | the legal tokens before the step |
 | `action` | int16 | the token typed |
-| `reward` | float32 | 0, except on the seat's last step of the game: its final reward (`final_rewards`) |
+| `reward` | float32 | 0, except on the seat's last step of the game: its final reward (`final_rewards`, by `reward`) |
 | `final_reward` | float32 | the seat's final reward, on every row (the undiscounted return) |
 | `done` | bool | the seat's last step of the game |
 """
@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.executors import Executor, make_executor
+from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
 from ..bots import make_bot
 from ..game import new_game
@@ -57,6 +58,7 @@ class ShardJob:
     players: int
     length: str
     variants: tuple[str, ...]
+    reward: str = DEFAULT_REWARD  # the scheme of `tabletop.rewards` the rewards follow
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ class ShardSummary:
 
 
 def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, length: str,
-              variants: tuple[str, ...]) -> list[dict[str, Any]]:
+              variants: tuple[str, ...], reward: str = DEFAULT_REWARD) -> list[dict[str, Any]]:
     """The rows of one game: every step an agent takes, with its observation and mask before the step. Seat i
     is played by `bots[(i + game_id) % len(bots)]`, so every bot takes every seat over a run."""
     names = [bots[(seat + game_id) % len(bots)] for seat in range(players)]
@@ -89,7 +91,7 @@ def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, length
                          "observation": observer.observation(seat), "mask": observer.mask(seat),
                          "action": token})
             tokens.step(token)
-    rewards = final_rewards(game)
+    rewards = final_rewards(game, reward)
     last = {row["seat"]: i for i, row in enumerate(rows)}
     for i, row in enumerate(rows):
         row["final_reward"] = rewards[row["seat"]]
@@ -128,7 +130,7 @@ def write_shard(job: ShardJob) -> ShardSummary:
     import pyarrow.parquet as pq
 
     rows = [row for game_id, seed in job.games
-            for row in game_rows(game_id, seed, job.bots, job.players, job.length, job.variants)]
+            for row in game_rows(game_id, seed, job.bots, job.players, job.length, job.variants, job.reward)]
     if "://" not in job.path:
         os.makedirs(os.path.dirname(job.path) or ".", exist_ok=True)
     pq.write_table(_table(rows), job.path, compression="zstd")
@@ -136,8 +138,10 @@ def write_shard(job: ShardJob) -> ShardSummary:
 
 
 def shard_jobs(out: str, games: int, bots: Sequence[str], players: int | None = None, length: str = "short",
-               variants: Sequence[str] = (), seed: int = 0, games_per_shard: int = 10) -> list[ShardJob]:
+               variants: Sequence[str] = (), seed: int = 0, games_per_shard: int = 10,
+               reward: str = DEFAULT_REWARD) -> list[ShardJob]:
     """The shards of a run: game g has seed `seed + g`; `players` defaults to the number of bots."""
+    check_scheme(reward)
     if games < 1 or games_per_shard < 1:
         raise ValueError("games and games per shard must be at least 1")
     if not bots:
@@ -150,19 +154,19 @@ def shard_jobs(out: str, games: int, bots: Sequence[str], players: int | None = 
     batches = [ids[i:i + games_per_shard] for i in range(0, games, games_per_shard)]
     base = out.rstrip("/")
     return [ShardJob(index=i, path=f"{base}/shard-{i:05d}.parquet", games=tuple((g, seed + g) for g in batch),
-                     bots=tuple(bots), players=players, length=length, variants=tuple(variants))
+                     bots=tuple(bots), players=players, length=length, variants=tuple(variants), reward=reward)
             for i, batch in enumerate(batches)]
 
 
 def generate(out: str | os.PathLike[str], games: int, bots: Sequence[str], players: int | None = None,
              length: str = "short", variants: Sequence[str] = (), seed: int = 0, games_per_shard: int = 10,
-             backend: str = "process", jobs: int | None = None, address: str | None = None,
-             executor: Executor | None = None,
+             reward: str = DEFAULT_REWARD, backend: str = "process", jobs: int | None = None,
+             address: str | None = None, executor: Executor | None = None,
              progress: Callable[[ShardSummary], None] | None = None) -> list[ShardSummary]:
     """Play `games` games of `bots` and write them as Parquet shards under `out`, on `executor`, or else on a new
     one for `backend` ("serial", "process" or "ray", with `jobs` and `address`, see `tabletop.executors`). Returns
     the shards in order; `progress` is called as each shard is written."""
-    plan = shard_jobs(os.fspath(out), games, bots, players, length, variants, seed, games_per_shard)
+    plan = shard_jobs(os.fspath(out), games, bots, players, length, variants, seed, games_per_shard, reward)
     done = []
     with executor or make_executor(backend, jobs, address) as running:
         for summary in running.map_unordered(write_shard, plan):

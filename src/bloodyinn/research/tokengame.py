@@ -4,7 +4,7 @@ and the self-play generator share it.
 
 Tokens that are the only possible next token are typed for the player, so every step an agent sees offers at
 least two tokens; a decision whose only legal action is then complete is applied as the engine would apply a
-forced decision. Rewards come at the end of the game only (`final_rewards`).
+forced decision. Rewards come at the end of the game only (`final_rewards`, by a scheme of `tabletop.rewards`).
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from itertools import groupby
 from typing import Any
 
 import numpy as np
+
+from tabletop.rewards import DEFAULT_REWARD, check_scheme
+from tabletop.rewards import final_rewards as scheme_rewards
 
 from ..actions import Action
 from ..errors import IllegalActionError
@@ -55,13 +58,14 @@ def _spelled(actions: list[Action]) -> list[Spelled]:
     return list(zip(map(encode, actions), actions))
 
 
-def final_rewards(game: Game) -> list[float]:
-    """Per seat, once the game is over: with others, +1 for each winner (ties share the win, R-END-6/7) and -1
-    for everyone else; in solitaire, the booty / 100F, or -1 if the game was lost to the police."""
+def final_rewards(game: Game, scheme: str = DEFAULT_REWARD) -> list[float]:
+    """Per seat, once the game is over: with others, by the reward `scheme` of `tabletop.rewards` on the scores
+    and the winners after the tie-break (R-END-6/7; `margin` counts in hundreds of francs); in solitaire, whatever
+    the scheme, the booty / 100F, or -1 if the game was lost to the police."""
     if game.config.solo:
+        check_scheme(scheme)
         return [SOLITAIRE_LOSS if game.lost else game.scores()[0] / SOLITAIRE_SCALE]
-    winners = set(game.winners())
-    return [1.0 if seat in winners else -1.0 for seat in range(game.config.players)]
+    return scheme_rewards(scheme, game.scores(), game.winners(), SOLITAIRE_SCALE)
 
 
 class TokenGame:

@@ -46,6 +46,15 @@ def test_openspiels_random_simulation_test_passes_for_1_to_4_players(params: dic
     pyspiel.random_sim_test(game, num_sims=2, serialize=params["players"] == 2, verbose=False)
 
 
+def test_the_utility_and_returns_follow_the_reward_scheme() -> None:
+    assert load(players=2).get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert load(players=3, reward="winners").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert load(players=1).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM  # solitaire: the booty
+    assert (load(players=4).min_utility(), load(players=4).max_utility()) == pytest.approx((-1 / 3, 1.0))
+    with pytest.raises(ConfigError, match="unknown reward scheme 'tie'"):
+        load(players=2, reward="tie")
+
+
 def test_r_setup_6_the_first_chance_event_picks_the_first_player_among_the_seats() -> None:
     state = load(players=3).new_initial_state()
     assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
@@ -182,7 +191,8 @@ def test_openspiels_mcts_bot_plays_a_whole_game_against_a_random_bot() -> None:
     assert engine.is_over and len(engine.actions) > 40 and violations(engine.state, engine.config) == []
     scores, winners = engine.scores(), engine.winners()
     assert winners and all(scores[seat] == max(scores) for seat in winners)
-    assert state.returns() == [1.0 if seat in winners else -1.0 for seat in range(2)]
+    shared = len(winners) == 2  # the default reward scheme, win_loss: a tie pays nothing
+    assert state.returns() == ([0.0, 0.0] if shared else [1.0 if seat in winners else -1.0 for seat in range(2)])
 
 
 def test_a_clone_played_on_leaves_its_original_exactly_as_it_was() -> None:

@@ -45,15 +45,48 @@ def play_to_the_end(table: object, rng: random.Random) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_whole_game_ends_with_plus_one_for_the_winners_and_minus_one_for_the_others(players: int) -> None:
-    """R-END-6/7: the engine decides who wins; the rewards only report it, at the end."""
+def test_a_whole_game_ends_with_the_win_shared_among_the_winners_zero_sum(players: int) -> None:
+    """R-END-6/7: the engine decides who wins; the rewards (the default scheme, win_loss) only report it, at
+    the end: the win (1 + 1/(n-1) above a loss) split among the winners, -1/(n-1) for the others."""
     table = env(players=players, length="short")
     table.reset(seed=players)
     game = table.unwrapped.game
     final = play_to_the_end(table, random.Random(players))
-    assert game.is_over and game.winners()
-    assert final == {f"player_{s}": (1.0 if s in game.winners() else -1.0) for s in range(players)}
+    winners = game.winners()
+    assert game.is_over and winners
+    loss = -1 / (players - 1)
+    win = loss + (1 - loss) / len(winners)  # 1 for a sole winner
+    assert final == pytest.approx({f"player_{s}": (win if s in winners else loss) for s in range(players)})
+    assert sum(final.values()) == pytest.approx(0.0)
     assert table.agents == []
+
+
+@pytest.mark.parametrize(("reward", "tie", "sole"), [("win_loss", [0.0, 0.0], [1.0, -1.0]),
+                                                     ("rank", [0.0, 0.0], [1.0, -1.0]),
+                                                     ("winners", [1.0, 1.0], [1.0, -1.0])])
+def test_the_reward_scheme_decides_what_a_tie_pays(reward: str, tie: list[float], sole: list[float]) -> None:
+    """R-END-7: two players level after the tie-break share the win; under the former default (`winners`) that
+    paid +1 each, as much as a win."""
+    outcomes: dict[bool, list[float]] = {}
+    for seed in range(12):
+        table = env(players=2, length="short", reward=reward)
+        table.reset(seed=seed)
+        final = play_to_the_end(table, random.Random(seed))
+        game = table.unwrapped.game
+        winners = game.winners()
+        rewards = [final["player_0"], final["player_1"]]
+        outcomes[len(winners) == 2] = rewards if len(winners) == 2 else (rewards if winners == [0] else rewards[::-1])
+    assert outcomes == {True: tie, False: sole}
+
+
+def test_the_margin_scheme_pays_the_score_gap_in_hundreds_of_francs() -> None:
+    table = env(players=3, length="short", reward="margin")
+    table.reset(seed=4)
+    final = play_to_the_end(table, random.Random(4))
+    scores = table.unwrapped.game.scores()
+    for seat in range(3):
+        gap = sum(scores[seat] - scores[other] for other in range(3) if other != seat) / 2
+        assert final[f"player_{seat}"] == pytest.approx(gap / 100)
 
 
 def test_masks_are_exactly_the_tokens_that_continue_a_legal_action() -> None:
@@ -111,6 +144,8 @@ def test_an_illegal_token_is_refused_by_the_bare_env_and_ends_the_wrapped_game()
 def test_bad_settings_and_options_are_refused() -> None:
     with pytest.raises(ValueError, match="players"):
         raw_env(players=5)
+    with pytest.raises(ValueError, match="unknown reward scheme 'tie'; known: win_loss, rank, margin, winners"):
+        raw_env(players=2, reward="tie")
     table = raw_env(players=2)
     with pytest.raises(ValueError, match="Game of 2 players"):
         table.reset(options={"game": new_game(players=3)})

@@ -15,7 +15,7 @@ from bloodyinn import new_game
 from bloodyinn.cli import app
 from bloodyinn.research.encoding import VOCABULARY_SIZE
 from bloodyinn.research.observation import OBSERVATION_SIZE, SeatObserver
-from bloodyinn.research.selfplay import COLUMNS, generate, shard_jobs
+from bloodyinn.research.selfplay import COLUMNS, game_rows, generate, shard_jobs
 from bloodyinn.research.tokengame import TokenGame, final_rewards
 
 runner = CliRunner()
@@ -62,6 +62,18 @@ def test_shards_hold_every_agent_step_and_replay_through_the_environment(tmp_pat
         assert sorted(bots.values()) == ["greedy", "random"]  # seats rotate between games
 
 
+def test_the_rewards_follow_the_scheme_asked_for() -> None:
+    rows = game_rows(0, 5, ("greedy", "random"), 2, "short", (), reward="margin")
+    tokens = TokenGame(new_game(players=2, seed=5))
+    for row in rows:
+        tokens.step(row["action"])
+    scores = tokens.game.scores()
+    finals = {row["seat"]: row["final_reward"] for row in rows}
+    assert finals == pytest.approx({0: (scores[0] - scores[1]) / 100, 1: (scores[1] - scores[0]) / 100})
+    with pytest.raises(ValueError, match="unknown reward scheme"):
+        shard_jobs("out", 1, ["random"], reward="tie")
+
+
 def test_the_data_does_not_depend_on_where_the_games_ran(tmp_path: Path) -> None:
     serial = generate(tmp_path / "serial", games=4, bots=("random",), players=3, games_per_shard=1,
                       backend="serial")
@@ -90,6 +102,9 @@ def test_the_selfplay_command_writes_shards_and_refuses_unknown_bots(tmp_path: P
     bad = runner.invoke(app, ["selfplay", "--bots", "greedy,oracle", "--out", str(tmp_path / "x")])
     assert bad.exit_code != 0 and "unknown bot(s) oracle" in bad.output
     assert not (tmp_path / "x").exists()
+    scheme = runner.invoke(app, ["selfplay", "--reward", "tie", "--out", str(tmp_path / "y")])
+    assert scheme.exit_code != 0 and "unknown reward scheme 'tie'" in scheme.output
+    assert not (tmp_path / "y").exists()
 
 
 def test_shards_can_go_to_a_uri_and_bad_runs_are_refused_before_any_game() -> None:
