@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, RichLog
 
 from tabletop.session import HintLine
@@ -19,7 +19,7 @@ from . import notation
 from .choice import Chooser
 from .screens import CardsScreen, EndScreen, HelpScreen, LosingMoveScreen
 from .session import Session
-from .widgets import ChooserPanel, InnPanel, PlayersPanel, StatusBar
+from .widgets import Board, ChooserPanel, InnPanel, PlayersPanel, StatusBar
 
 CSS = """
 #status { height: 2; padding: 0 1; background: $boost; }
@@ -69,15 +69,13 @@ class BloodyInnApp(TableApp):
 
     def __init__(self, session: Session, pace: float = 0.8, notices: tuple[str, ...] = ()) -> None:
         super().__init__(session, pace, notices)
-        # Whether the board is taller than its place (a small terminal), for the inn/innkeepers key.
-        self._board_overflows = False
         # At a hot-seat table, the person who decided last; a change of person is announced.
         self._last_human: int | None = None
 
     def compose(self) -> Any:
         yield StatusBar(id="status")
         with Horizontal(id="main"):
-            with VerticalScroll(id="board"):
+            with Board(id="board"):
                 yield InnPanel(id="inn")
                 yield PlayersPanel(id="players")
             with Vertical(id="side"):
@@ -94,7 +92,6 @@ class BloodyInnApp(TableApp):
         self.announce_save_state()
         self.query_one("#inn", InnPanel).show(view)
         self.query_one("#players", PlayersPanel).show(view, labels)
-        self.call_after_refresh(self._check_board_fit)
 
     def next_turn(self) -> None:
         """Show the board, then hand the decision to a person, the bots, or the end screen."""
@@ -156,20 +153,14 @@ class BloodyInnApp(TableApp):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "board_view":  # only on the board, when it does not fit (a small terminal)
-            return self._board_overflows and bool(self.screen.query("#board"))
+            boards = self.screen.query(Board)
+            return bool(boards) and boards.first().overflows
         return super().check_action(action, parameters)
 
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._check_board_fit)
-
-    def _check_board_fit(self) -> None:
+    def on_board_overflow(self) -> None:
         """Offer the inn/innkeepers key when the board starts or stops overflowing (redrawing the footer only
         then: it is slow)."""
-        boards = self.screen.query("#board")
-        overflows = bool(boards) and boards.first(VerticalScroll).max_scroll_y > 0
-        if overflows != self._board_overflows:
-            self._board_overflows = overflows
-            self.refresh_bindings()
+        self.refresh_bindings()
 
     def action_board_view(self) -> None:
         """On a small terminal the board scrolls: this key goes from the inn to the innkeepers and back, once the
@@ -177,7 +168,7 @@ class BloodyInnApp(TableApp):
         self.call_after_refresh(self._toggle_board_view)
 
     def _toggle_board_view(self) -> None:
-        board = self.query_one("#board", VerticalScroll)
+        board = self.query_one("#board", Board)
         players = self.query_one("#players", PlayersPanel)
         if board.scroll_y < min(players.virtual_region.y, board.max_scroll_y):
             board.scroll_to_widget(players, animate=False, top=True)

@@ -1,17 +1,20 @@
-"""The board's widgets: status line, inn, players; the guided action chooser is `tabletop`'s `ChooserPanel`."""
+"""The board's widgets: status line, the board (inn and players); the guided action chooser is `tabletop`'s
+`ChooserPanel`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Static
 
 from tabletop.tui.chooser import ChooserPanel
 
 from . import render
 
-__all__ = ["ChooserPanel", "InnPanel", "PlayersPanel", "StatusBar"]
+__all__ = ["Board", "ChooserPanel", "InnPanel", "PlayersPanel", "StatusBar"]
 
 
 class StatusBar(Static):
@@ -64,3 +67,21 @@ class PlayersPanel(Static):
     def on_resize(self) -> None:
         if self._shown is not None:
             self.show(*self._shown)
+
+
+class Board(VerticalScroll):
+    """The inn and the innkeepers. On a small terminal it scrolls; it says when that starts or stops (a resize,
+    a panel that grows), so that the app offers its key only then."""
+
+    class Overflow(Message):
+        """The board started or stopped being taller than its place."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.overflows = False
+
+    def on_resize(self) -> None:
+        overflows = self.max_scroll_y > 0
+        if overflows != self.overflows:
+            self.overflows = overflows
+            self.post_message(self.Overflow())
