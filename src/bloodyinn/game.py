@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release, parse_action
+from .actions import ACTION_TYPES, Action, Place, canonical, parse_action
 from .compact_view import CompactView, build_compact_view
 from .config import GameConfig
 from .describe import describe_action
@@ -22,8 +22,6 @@ from .rules import endgame, flow
 from .serialize import RECORDS
 from .state import Stage, State, new_state
 from .view import build_view, state_from_view
-
-_ACTION_TYPES = (Place, Pass, Bribe, Build, Kill, Bury, PayGravedigger, Release)
 
 
 class Game:
@@ -79,8 +77,10 @@ class Game:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal decision of `seat` (default: the current player) now (copies of one occupation are listed
         once); empty when the game is over or `seat` is not the current player."""
-        if seat is not None and seat != self.current_player:
-            return []
+        if seat is not None:
+            self._check_seat(seat)
+            if seat != self.current_player:
+                return []
         if self._legal is None:
             self._legal = flow.legal_actions(self._state, self.config)
         return list(self._legal)
@@ -138,27 +138,28 @@ class Game:
     def validate(self, action: Action | str, seat: int | None = None) -> Action:
         """The canonical form of `action` if it is legal now (for `seat`, when given: the current player's
         decision made for another seat is refused); otherwise raise IllegalActionError."""
-        if seat is not None and seat != self.current_player:
+        if seat is not None and (type(seat) is not int or seat != self.current_player):
+            self._check_seat(seat)
             waiting = "nobody: the game is over" if self.is_over else f"P{self.current_player + 1}"  # type: ignore[operator]
             raise IllegalActionError(f"P{seat + 1} cannot act now; the decision belongs to {waiting}", "R-NIGHT-1")
         if isinstance(action, str):
             action = parse_action(action)
-        elif not isinstance(action, _ACTION_TYPES):
+        elif not isinstance(action, ACTION_TYPES):
             raise IllegalActionError(f"not an action: {action!r}")
         if self._legal is not None:
             for legal in self._legal:  # identity first: actions taken from legal_actions() need no checks
                 if legal is action:
                     return action
-        try:
+        try:  # the rule check first, for its message naming the rule; then the object's own fields
             flow.check(self._state, self.config, action)
-            canonical = parse_action(str(action))
         except IllegalActionError:
             raise
-        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError, OverflowError) as exc:
             raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
-        if canonical not in self.legal_actions():  # a consistency guard: check() and legal_actions() agree
-            raise IllegalActionError(f"{canonical} is not legal now")
-        return canonical
+        exact = canonical(action)
+        if exact not in self.legal_actions():  # a consistency guard: check() and legal_actions() agree
+            raise IllegalActionError(f"{exact} is not legal now")
+        return exact
 
     def preview(self, action: Action | str) -> list[Event]:
         """The events `action` itself would cause (payments returned or discarded, targets moved, money),
@@ -193,10 +194,9 @@ class Game:
         return True
 
     def describe(self, action: Action | str) -> str:
-        """A plain-language sentence for an action in the current position."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        return describe_action(self._state, action)
+        """A plain-language sentence for an action (object or notation) in the current position, legal or not; a
+        malformed one raises NotationError."""
+        return describe_action(self._state, canonical(action))
 
     def undo(self) -> Action:
         """Take back the last applied action (the game is replayed without it); returns that action."""
@@ -232,16 +232,22 @@ class Game:
         """What `seat` may know (R-INFO-*), JSON-ready; `seat=None` gives the public (spectator) view.
         `legal_actions=False` leaves out the notation of the current player's legal actions (spelling them out
         is most of a view's cost when there are many, and a caller that has `legal_actions()` needs no text)."""
-        if seat is not None and not 0 <= seat < self.config.players:
-            raise IllegalActionError(f"there is no seat {seat} in a {self.config.players}-player game")
+        if seat is not None:
+            self._check_seat(seat)
         return build_view(self, seat, legal_actions)
 
     def compact_view(self, seat: int | None) -> CompactView:
         """The same view as flat, hashable numbers (`compact_view.CompactView`), several times cheaper to build:
         for encoders that read a view at every decision. It is computed from what `view(seat)` shows only."""
-        if seat is not None and not 0 <= seat < self.config.players:
-            raise IllegalActionError(f"there is no seat {seat} in a {self.config.players}-player game")
+        if seat is not None:
+            self._check_seat(seat)
         return build_compact_view(self, seat)
+
+    def _check_seat(self, seat: object) -> None:
+        """Refuse anything but a seat of this game, a whole number 0 to n-1 (True, 1.0 and "0" are not seats)."""
+        if type(seat) is not int or not 0 <= seat < self.config.players:
+            raise IllegalActionError(f"there is no seat {seat!r} in a {self.config.players}-player game "
+                                     f"(seats 0-{self.config.players - 1})")
 
     # ---------------------------------------------------------------------------------------- records
 
