@@ -104,18 +104,26 @@ ROOM_COLUMNS: tuple[tuple[str, str, dict[str, Any], int], ...] = (
     ("Money", "$", {"width": 5}, 0), ("Aptitude", "Does", {"width": 8}, 0), ("Annex", "Annex", {"ratio": 1}, 67))
 FULL_HEADINGS = 67  # below this width the headings and their columns shrink
 NARROW_WIDTHS = {"Srv": 3, "$": 3, "Does": 5}
+# Below this width even the narrow columns do not fit: the aptitude goes (the type letter says it) and the guest
+# gets what is left, its tag first when its name must be cut, so that the room numbers always show.
+TINY = 43
 
 
 def rooms(view: dict[str, Any], width: int = 0) -> Table:
     """The eight rooms, with as many columns as `width` holds in full (0: all of them)."""
     wide = width == 0 or width >= FULL_HEADINGS
-    shown = [width == 0 or width >= least for *_, least in ROOM_COLUMNS]
+    tiny = 0 < width < TINY
+    shown = [(width == 0 or width >= least) and not (tiny and narrow == "Does") for _, narrow, _, least in ROOM_COLUMNS]
     table = Table(expand=wide, box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold")
+    fixed = [NARROW_WIDTHS.get(narrow, kwargs.get("width", 0)) for _, narrow, kwargs, _ in ROOM_COLUMNS]
+    guest_width = width - sum(w + 1 for w, show in zip(fixed, shown, strict=True) if show) + 1
     for (heading, narrow, kwargs, _), show in zip(ROOM_COLUMNS, shown, strict=True):
         if show and wide:
             table.add_column(heading, no_wrap=True, overflow="ellipsis", **kwargs)
         elif show:
             settings = {**kwargs, "width": NARROW_WIDTHS[narrow]} if narrow in NARROW_WIDTHS else kwargs
+            if tiny and narrow == "Guest":
+                settings = {"width": max(guest_width, 8)}
             table.add_column(narrow, no_wrap=True, overflow="ellipsis", **settings)
     for room in view["rooms"]:
         key = room["key"]
@@ -128,7 +136,10 @@ def rooms(view: dict[str, Any], width: int = 0) -> Table:
             continue
         occ = occ_of(guest)
         aptitude = APTITUDE[occ.type]
-        cells: list[str | Text] = [str(room["room"]), key_text, service, card(guest),
+        shown_guest = card(guest)
+        if tiny and len(shown_guest) > guest_width:
+            shown_guest = Text.assemble((f"[{tag(occ)}]", TYPE_STYLE[occ.type]), " ", occ.name)
+        cells: list[str | Text] = [str(room["room"]), key_text, service, shown_guest,
                                    Text(occ.type.value, style=TYPE_STYLE[occ.type]), f"{occ.pocket}F",
                                    aptitude.value if aptitude else "-", occ.annex_name or "-"]
         table.add_row(*(cell for cell, show in zip(cells, shown, strict=True) if show))

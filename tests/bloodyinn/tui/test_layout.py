@@ -139,3 +139,26 @@ def test_a_hint_shows_on_a_small_screen(tmp_path: Path) -> None:
             assert details.region.y + advice < chooser.region.bottom - 1  # the advice is inside the panel's frame
 
     run(scenario)
+
+
+@pytest.mark.parametrize("seats", [("human", "random", "random", "random"), ("human",)])
+def test_a_60x20_terminal_still_shows_every_room_number_key_tag_and_money(tmp_path: Path,
+                                                                         seats: tuple[str, ...]) -> None:
+    """Number keys pick rooms by their numbers, so the room column never goes (issue 20, item 13)."""
+    app = make_app(tmp_path, seats, seed=3)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_for(pilot, my_turn(app))
+            view = app.session.game.view(None)
+            inn = rendered(app.query_one("#inn"))
+            rows = [line.strip("│ ") for line in inn.splitlines()[2:10]]
+            for room, row in zip(view["rooms"], rows, strict=True):
+                key = room["key"]
+                assert row.startswith(f"{room['room']} ")
+                assert row.split()[1] == ("closed" if key is None else "white" if key == "white" else f"P{key + 1}")
+                if room["guest"]:
+                    occ = render.occ_of(room["guest"])
+                    assert f"[{render.tag(occ)}]" in row and row.endswith(f"{occ.pocket}F")
+
+    run(scenario)
