@@ -27,7 +27,7 @@ CSS = """
 #board { width: 3fr; scrollbar-size-vertical: 1; }
 #side { width: 2fr; }
 InnPanel, PlayersPanel { border: round $primary; padding: 0 1; height: auto; }
-#chooser { border: round $accent; padding: 0 1; height: auto; max-height: 70%; }
+#chooser { border: round $accent; padding: 0 1; height: auto; max-height: 75%; scrollbar-size-vertical: 1; }
 #options { height: auto; max-height: 16; border: none; padding: 0; }
 #details { height: auto; color: $text-muted; margin-top: 1; }
 #log { border: round $primary; height: 1fr; min-height: 6; }

@@ -35,7 +35,7 @@ CSS = """
 #side { width: 1fr; min-width: 30; max-width: 60; }
 TablePanel, BoardPanel { border: round $primary; padding: 0 1; height: auto; }
 BoardPanel { padding: 0; }
-#chooser { border: round $accent; padding: 0 1; height: auto; max-height: 80%; }
+#chooser { border: round $accent; padding: 0 1; height: auto; max-height: 80%; scrollbar-size-vertical: 1; }
 #options { height: auto; max-height: 7; border: none; padding: 0; }
 #details { height: auto; color: $text-muted; margin-top: 1; }
 #log { border: round $primary; height: 1fr; min-height: 4; }

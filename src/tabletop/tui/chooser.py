@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as ListOption
@@ -19,8 +19,9 @@ from .choice import GuidedChoice, Option
 CONFIRM_MARK = "↵"
 
 
-class ChooserPanel(Vertical):
-    """Pick the action, then its targets and follow-ups, by arrows and Enter or by number keys.
+class ChooserPanel(VerticalScroll):
+    """Pick the action, then its targets and follow-ups, by arrows and Enter or by number keys. On a small
+    terminal the panel scrolls, so that a long hint or preview is never cut off.
 
     An option with a number of its own (a room) has that number; the others are numbered after `own_numbers`
     (the highest room), so that a number never means a room on one step and something else on another. With
@@ -133,6 +134,7 @@ class ChooserPanel(Vertical):
             option_list.highlighted = 0
         self._point_at_advice()
         self._show_highlighted()
+        self.scroll_home(animate=False)
 
     def _label(self, number: int, option: Option) -> str:
         if self.confirming:

@@ -162,3 +162,23 @@ def test_a_60x20_terminal_still_shows_every_room_number_key_tag_and_money(tmp_pa
                     assert f"[{render.tag(occ)}]" in row and row.endswith(f"{occ.pocket}F")
 
     run(scenario)
+
+
+def test_at_80x24_the_choice_panel_scrolls_to_every_hint_and_the_preview(tmp_path: Path) -> None:
+    """Nothing in the choice panel is cut off (issue 20, item 13): what does not fit is a scroll away."""
+    app = make_app(tmp_path, ("human", "random", "random"), seed=5)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, my_turn(app))
+            await pilot.press("h")
+            details = app.query_one("#details")
+            await wait_for(pilot, lambda: "3. " in rendered(details), limit=60)
+            text = words(rendered(details))
+            assert "1. " in text and "2. " in text and "goes from the door to room" in text  # hints and preview
+            chooser = app.query_one("#chooser", VerticalScroll)
+            chooser.scroll_end(animate=False)
+            await wait_for(pilot, lambda: details.region.bottom <= chooser.region.bottom - 1, limit=5)
+            assert details.region.height == details.outer_size.height  # the whole of it is in view now
+
+    run(scenario)
