@@ -16,7 +16,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import ACTION_TYPES, Action, parse_action
+from .actions import ACTION_TYPES, Action, canonical, parse_action
 from .config import GameConfig
 from .describe import describe
 from .errors import ConfigError, CorruptSaveError, IllegalActionError
@@ -81,11 +81,14 @@ class Game:
         return list(self._actions)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal decision of `seat` (default: `current_player`) now; empty if that seat owes none."""
+        """Every legal decision of `seat` (default: `current_player`) now; empty if that seat owes none. Anything
+        but a seat of this game (99, -1, "0", 1.0, True) raises IllegalActionError, as `apply` and `view` do."""
         if seat is None:
             seat = self.current_player
             if seat is None:
                 return []
+        else:
+            self._check_seat(seat)
         legal = self._legal.get(seat)  # the legal actions listed since the last change, per seat
         if legal is None:
             legal = self._legal[seat] = flow.legal_actions(self._state, self.config, seat)
@@ -131,24 +134,27 @@ class Game:
             if self.is_over:
                 raise IllegalActionError("the game is over", "I-R-33")
             seat = self._state.pending()[0]
-        elif isinstance(seat, bool) or not isinstance(seat, int):
-            raise IllegalActionError(f"a seat is a number 0-{self.config.players - 1}, got {seat!r}")
+        else:
+            self._check_seat(seat)
         legal = self._legal.get(seat)
         if legal is not None and any(a is action for a in legal):  # taken from legal_actions(): no checks
             return seat, action
-        action = parse_action(str(action))  # the canonical form; an object with impossible fields is refused
+        action = canonical(action)  # an object with impossible fields or of the wrong types is refused
         flow.check(self._state, self.config, seat, action)
         if action not in self.legal_actions(seat):  # a consistency guard: check() and legal_actions() agree
             raise IllegalActionError(f"{action} is not legal for P{seat + 1} now")
         return seat, action
 
     def describe(self, action: Action | str) -> str:
-        """A plain-language sentence for an action."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        elif not isinstance(action, ACTION_TYPES):
-            raise IllegalActionError(f"not an action: {action!r}")
-        return describe(action, self.config.fixed_rooms)
+        """A plain-language sentence for an action (object or notation), legal now or not; a malformed one raises
+        NotationError."""
+        return describe(canonical(action), self.config.fixed_rooms)
+
+    def _check_seat(self, seat: object) -> None:
+        """Refuse anything but a seat of this game, a whole number 0 to n-1 (True, 1.0 and "0" are not seats)."""
+        if type(seat) is not int or not 0 <= seat < self.config.players:
+            raise IllegalActionError(f"there is no seat {seat!r} in a {self.config.players}-player game "
+                                     f"(seats 0-{self.config.players - 1})")
 
     def undo(self) -> tuple[int, Action]:
         """Take back the last applied action, whoever took it (the game is replayed without it); returns the
@@ -177,9 +183,8 @@ class Game:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (I-G-29), JSON-ready; `seat=None` gives the spectator's view."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < self.config.players):
-            raise IllegalActionError(f"there is no seat {seat!r} in a {self.config.players}-player game")
+        if seat is not None:
+            self._check_seat(seat)
         return build_view(self, seat)
 
     @classmethod

@@ -63,7 +63,7 @@ def test_illegal_input_changes_nothing_and_names_what_is_wrong() -> None:
         ("play 7s", 7, "there is no seat 7"),
         ("pass", None, "must play a card"),
         (42, 0, "not an action"),
-        ("play 7s", "0", "a seat is a number"),
+        ("play 7s", "0", "there is no seat '0'"),
     ]
     for action, seat, message in cases:
         with pytest.raises(IllegalActionError, match=message):
