@@ -165,7 +165,8 @@ class Records(Generic[Config, State]):
         if isinstance(data, str):
             try:
                 data = json.loads(data)
-            except json.JSONDecodeError as exc:
+            # ValueError: not JSON, or a number of over 4,300 digits; RecursionError: arrays nested too deeply
+            except (ValueError, RecursionError) as exc:
                 raise self.corrupt(f"not valid JSON: {exc}") from None
         if not isinstance(data, dict):
             raise self.corrupt("a save or record must be a JSON object")
