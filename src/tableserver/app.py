@@ -16,6 +16,7 @@ from .limits import BodyLimit, ClientLimits
 from .migrate import upgrade
 from .repository import Repository
 from .routes import meta, pages, play, seats, sockets, tables
+from .security import SecurityHeaders
 from .service import GameService
 from .settings import ServerSettings
 from .writer import Writer
@@ -39,12 +40,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             writer.close()
             engine.dispose()
 
-    app = FastAPI(title="Inn Tables", version="1", lifespan=lifespan,
+    app = FastAPI(title="Inn Tables", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Multiplayer table server for The Bloody Inn and Innkeepers. The WebSocket protocol "
                               "of a table is described in docs/server.md.")
     app.state.settings = settings
     app.state.limits = ClientLimits(settings)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
     answer_errors(app)
     for module in (pages, meta, tables, seats, play, sockets):
         app.include_router(module.router)

@@ -148,3 +148,10 @@ def receive(ws: Any, kind: str) -> dict[str, Any]:
             return message
         assert message["type"] in ("presence", "state", "ack", "preview"), message
     raise AssertionError(f"no {kind} message")
+
+
+def note_policy_refusals(page: Any, refused: list[str]) -> None:
+    """Note in `refused` what the page's Content-Security-Policy blocks from now on (Chromium says so on the
+    console)."""
+    page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text
+            else None)

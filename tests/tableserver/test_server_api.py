@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import random
+import re
 import threading
+from html.parser import HTMLParser
+from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -260,6 +265,49 @@ def test_every_refusal_says_error_and_message(client: TestClient) -> None:
     deleted = client.delete("/api/tables")
     assert deleted.headers["allow"] == "GET, POST" and "takes GET, POST" in deleted.json()["message"]
     assert client.get("/api/tables?offset=1000000").status_code == 200  # the bound itself is fine
+
+
+def test_every_page_and_answer_carries_the_security_headers(client: TestClient) -> None:
+    table_id = create_table(client, HUMANS)
+    answers = [client.get(path) for path in ("/", f"/table/{table_id}", f"/table/{table_id}/replay", "/static/table.js",
+                                             "/api/tables", "/api/nothing-here", "/openapi.json", "/docs")]
+    answers.append(client.post("/api/tables", content=b"x" * 100_000, headers={"content-type": "application/json"}))
+    for answer in answers:
+        headers = answer.headers
+        assert (headers["x-frame-options"], headers["x-content-type-options"], headers["referrer-policy"]) == (
+            "DENY", "nosniff", "no-referrer"), answer.request.url
+        policy = dict(part.strip().split(" ", 1) for part in headers["content-security-policy"].split(";"))
+        assert "'unsafe-inline'" not in policy["script-src"] and policy["frame-ancestors"] == "'none'"
+        assert policy["object-src"] == "'none'" and policy["base-uri"] == "'none'"
+    assert answers[0].headers["content-security-policy"].startswith("default-src 'self'; script-src 'self';")
+    # The API documentation (FastAPI's page) runs its own inline script, allowed by its hash and nothing else.
+    docs = answers[-2]
+    scripts = re.findall(r"<script>(.*?)</script>", docs.text, re.DOTALL)
+    allowed = re.findall(r"'sha256-([^']+)'", docs.headers["content-security-policy"])
+    assert scripts and allowed == [base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() for s in scripts]
+
+
+def test_the_pages_have_no_inline_script_or_style() -> None:
+    """Under the pages' policy inline script, event-handler attributes and style attributes would not run:
+    every script is a file, every style in style.css."""
+    found: list[str] = []
+
+    class Inline(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            names = {name for name, _ in attrs}
+            if tag == "script" and "src" not in names:
+                found.append("<script> without src")
+            found.extend(f"{tag} {name}=" for name in names if name.startswith("on") or name == "style")
+
+    static = list((files("tableserver.web") / "static").iterdir())
+    pages = [p for p in static if p.name.endswith(".html")]
+    scripts = [p for p in static if p.name.endswith(".js")]
+    assert len(pages) >= 3 and len(scripts) >= 8
+    for page in pages:
+        Inline().feed(page.read_text())
+    for script in scripts:  # the markup that scripts write
+        found.extend(f"{script.name}: {m}" for m in re.findall(r"""\s(?:style|on[a-z]+)=["']""", script.read_text()))
+    assert found == []
 
 
 def test_a_server_failure_says_error_and_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

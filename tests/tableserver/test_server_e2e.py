@@ -10,7 +10,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.tableserver.server_helpers import ServerProcess, act, create_table, join, play_until, state
+from tests.tableserver.server_helpers import (
+    ServerProcess,
+    act,
+    create_table,
+    join,
+    note_policy_refusals,
+    play_until,
+    state,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -74,19 +82,22 @@ def sit_down(page: Any, name: str) -> None:
     page.wait_for_selector("#join-form:not([hidden])")
     page.fill("#join-name", name)
     page.click("#join-button")
-    page.wait_for_function(f"document.querySelector('#status').innerText.includes('playing as {name}')")
+    page.wait_for_function(f"() => document.querySelector('#status').innerText.includes('playing as {name}')")
 
 
 def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> None:
     ann_context, bob_context = browser.new_context(), browser.new_context()
     ann, bob = ann_context.new_page(), bob_context.new_page()
+    refused: list[str] = []
+    for page in (ann, bob):
+        note_policy_refusals(page, refused)
     table_id = create_from_lobby(ann, server.url, "Ann", ["human", "human"])
     link = ann.input_value("#seats input")  # the join link Ann shares with Bob
     assert link.endswith(f"/table/{table_id}?join=1")
     bob.goto(link)
     sit_down(bob, "Bob")
     assert "playing as Bob" in bob.inner_text("#status")
-    ann.wait_for_function("document.querySelector('#seats').innerText.includes('Bob · online')")
+    ann.wait_for_function("() => document.querySelector('#seats').innerText.includes('Bob · online')")
     play_to_the_end([ann, bob], seed=1)
     for page in (ann, bob):
         result = page.inner_text("#result")
@@ -95,7 +106,7 @@ def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> No
     assert "The game is over" in log
     ann.click("#replay-link")
     ann.wait_for_selector("#position")
-    ann.wait_for_function("document.querySelector('#position').innerText.includes('move 0')")
+    ann.wait_for_function("() => document.querySelector('#position').innerText.includes('move 0')")
     ann.keyboard.press("End")
     assert "Final score" in ann.inner_text("#result")
     last = ann.inner_text("#position")
@@ -106,6 +117,7 @@ def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> No
     checks = ann.locator("#verify-result li")
     assert checks.count() == 2 and ann.locator("#verify-result li.ok").count() == 2, ann.inner_text("#verify-result")
     ann.screenshot(path=str(server.database.with_name("replay.png")), full_page=True)
+    assert refused == []  # lobby, table and replay pages run whole under the policy
     ann_context.close()
     bob_context.close()
 
@@ -139,12 +151,12 @@ def test_reconnect_mid_game_from_another_device(browser: Any, server: ServerProc
     seq_before = httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"]
     assert seq_before > 0
     ann_context.close()  # Ann leaves...
-    bob.wait_for_function("document.querySelector('#seats').innerText.includes('Ann · away')")
+    bob.wait_for_function("() => document.querySelector('#seats').innerText.includes('Ann · away')")
     phone = browser.new_context().new_page()  # ...and comes back on another device with her link
     phone.goto(personal_link)
     phone.wait_for_selector("#status.online")
     assert "playing as Ann" in phone.inner_text("#status")
-    bob.wait_for_function("document.querySelector('#seats').innerText.includes('Ann · online')")
+    bob.wait_for_function("() => document.querySelector('#seats').innerText.includes('Ann · online')")
     log_lines = phone.locator("#log li").count()
     assert log_lines > seq_before
     before = httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"]
@@ -180,7 +192,7 @@ def test_a_spectator_watches_live(browser: Any, server: ServerProcess) -> None:
         action = mine["choices"][0]
         assert act(client, table_id, seat, tokens[seat], 0, action["text"]).status_code == 200
         room = action["room"]
-        page.wait_for_function(f"document.querySelector('[data-room=\"{room}\"] .card') !== null")
+        page.wait_for_function(f"() => document.querySelector('[data-room=\"{room}\"] .card') !== null")
         assert "Put the" in page.inner_text("#log")
         page.reload()
         page.wait_for_selector("#status.online")
@@ -211,15 +223,15 @@ def test_seat_tokens_stay_out_of_shared_links_and_can_be_revoked(browser: Any, s
     assert "token" not in phone.url  # read once, then removed from the address bar
     ann.screenshot(path=str(server.database.with_name("own-link.png")), full_page=True)
     ann.click("#revoke")
-    ann.wait_for_function(f"document.querySelector('#own-link-url').value !== {own_link!r}")
+    ann.wait_for_function(f"() => document.querySelector('#own-link-url').value !== {own_link!r}")
     ann.wait_for_selector("#status.online")
     assert "playing as Ann" in ann.inner_text("#status") and "old one no longer works" in ann.inner_text("#seat-alert")
-    phone.wait_for_function("document.querySelector('#seat-alert').innerText.includes('revoked')")
+    phone.wait_for_function("() => document.querySelector('#seat-alert').innerText.includes('revoked')")
     phone.wait_for_selector("#status.online")
     assert "watching" in phone.inner_text("#status")
     stranger = browser.new_context().new_page()
     stranger.goto(own_link)  # the old link is dead
-    stranger.wait_for_function("document.querySelector('#seat-alert').innerText.includes('not valid')")
+    stranger.wait_for_function("() => document.querySelector('#seat-alert').innerText.includes('not valid')")
     assert "watching" in stranger.inner_text("#status") or "reconnecting" in stranger.inner_text("#status")
     for context in (ann_context, guest_context, phone_context):
         context.close()
@@ -324,19 +336,19 @@ def test_clock_undo_private_table_resign_and_rematch(browser: Any, server: Serve
     bob.goto(link)
     sit_down(bob, "Bob")
     bob.click("#resign")
-    ann.wait_for_function("document.querySelector('#seats').innerText.includes('resigned')")
+    ann.wait_for_function("() => document.querySelector('#seats').innerText.includes('resigned')")
     with httpx.Client(base_url=server.url) as client:
         play_until(client, table_id, 0, my_token(ann, table_id), lambda s: s["view"]["is_over"], seed=7)
     ann.wait_for_selector("#rematch")
     ann.click("#rematch")
     ann.wait_for_url(lambda url: table_id not in url)
-    ann.wait_for_function("document.querySelector('#status').innerText.includes('playing as Ann')")
+    ann.wait_for_function("() => document.querySelector('#status').innerText.includes('playing as Ann')")
     rematch_id = ann.url.split("/table/")[1]
     bob.wait_for_selector("#rematch-invite")  # Bob sees the invitation...
     bob.click("#rematch")  # ...and takes his own seat in the new game
     bob.wait_for_url(f"**/table/{rematch_id}")
-    bob.wait_for_function("document.querySelector('#status').innerText.includes('playing as Bob')")
-    ann.wait_for_function("document.querySelector('#seats').innerText.includes('Bob · online')")
+    bob.wait_for_function("() => document.querySelector('#status').innerText.includes('playing as Bob')")
+    ann.wait_for_function("() => document.querySelector('#seats').innerText.includes('Bob · online')")
     ann.context.close()
     bob.context.close()
 
@@ -352,7 +364,7 @@ def test_a_tab_beyond_the_connection_limit_says_why_and_connects_once_a_place_is
         first.goto(f"{server.url}/table/{table_id}")
         first.wait_for_selector("#status.online")
         second.goto(f"{server.url}/table/{table_id}")
-        second.wait_for_function("document.querySelector('#status').innerText.includes('too many connections')")
+        second.wait_for_function("() => document.querySelector('#status').innerText.includes('too many connections')")
         assert "close another tab or window of this server first" in second.inner_text("#turn-note")
         assert "tries again every 15 s" in second.inner_text("#turn-note")
         second.screenshot(path=str(tmp_path / "too-many-tabs.png"), full_page=True)
@@ -378,11 +390,11 @@ def test_the_lobby_pages_through_many_tables(browser: Any, tmp_path: Any) -> Non
         assert rows.first.get_attribute("data-table") == created[-1]  # newest first
         page.screenshot(path=str(tmp_path / "lobby.png"), full_page=True)
         page.click("#older")
-        page.wait_for_function("document.querySelectorAll('#tables tr[data-table]').length === 5")
+        page.wait_for_function("() => document.querySelectorAll('#tables tr[data-table]').length === 5")
         assert "tables 21-25" in page.inner_text("#page-info") and page.is_disabled("#older")
         assert page.locator("#tables tr[data-table]").last.get_attribute("data-table") == created[0]
         page.click("#newer")
-        page.wait_for_function("document.querySelectorAll('#tables tr[data-table]').length === 20")
+        page.wait_for_function("() => document.querySelectorAll('#tables tr[data-table]').length === 20")
         context.close()
     finally:
         server.stop()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.tableserver.server_helpers import ServerProcess
+from tests.tableserver.server_helpers import ServerProcess, note_policy_refusals
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -36,6 +36,8 @@ def click_a_move(page: Any) -> bool:
 
 def test_a_person_plays_innkeepers_against_bots_from_the_lobby_to_the_end(browser: Any, server: ServerProcess) -> None:
     page = browser.new_context(viewport={"width": WIDTH, "height": 844}).new_page()
+    refused: list[str] = []
+    note_policy_refusals(page, refused)
     shots = server.database.parent
     page.goto(server.url + "/")
     page.select_option("#game", "innkeepers")
@@ -51,7 +53,7 @@ def test_a_person_plays_innkeepers_against_bots_from_the_lobby_to_the_end(browse
     page.wait_for_selector("#hand .pc.placeable")
     assert page.inner_text("header.top h1") == "Innkeepers"
     # The bots have chosen their cards; nobody sees them before everyone has chosen (I-G-14).
-    page.wait_for_function("document.querySelectorAll('#board .pc.back').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#board .pc.back').length === 2")
     assert fits(page)
     # The Rules panel: the rules in plain words and every assumption, on or off at this table.
     page.click("#help summary")
@@ -97,6 +99,7 @@ def test_a_person_plays_innkeepers_against_bots_from_the_lobby_to_the_end(browse
     row.wait_for(state="detached")
     page.select_option("#filter", "innkeepers")
     row.wait_for()
+    assert refused == []  # the lobby and the table run whole under the Content-Security-Policy
     page.context.close()
 
 

@@ -2,7 +2,7 @@
 import { cardHtml, chip, esc, mark, names, plural, seatName, token, withNames } from "./common.js";
 
 function keyToken(key, seats) {
-  if (key === null) return '<span class="token white" style="opacity:.6">closed</span>';
+  if (key === null) return '<span class="token white key-closed">closed</span>';
   if (key === "white") return '<span class="token white" title="White key">white<span class="sr-only"> key</span></span>';
   return token(key, "", seats);
 }
@@ -52,7 +52,7 @@ export function renderBoard(view, cat, seats) {
     <div class="zone" aria-label="Door"><div class="label">At the door</div>${arrival}</div>
     <div class="rooms">${rooms}</div>
   </div>
-  <div class="board-row" style="margin-top:10px">
+  <div class="board-row lower-row">
     <div class="zone"><div class="label">Bistro · ${plural(view.bistro.length, "peasant")}</div><div class="mini-list">${bistro}</div></div>
     <div class="zone"><div class="label">Exit stack · ${plural(view.exit.length, "card")}</div><div class="mini-list">${exit}</div></div>
     <div class="zone"><div class="label">Gravedigger</div><div class="count">${plural(view.gravedigger.length, "corpse")} taken away</div></div>
@@ -64,7 +64,7 @@ function annexHtml(cat, annex, seats) {
   const extra = `<div class="buried">${esc(buried)} · room for ${annex.free}</div>`;
   if (annex.annex.startsWith("barn.")) {
     const owner = Number(annex.annex.slice(5));
-    return `<div class="card small" style="--tc:#8a6546" data-annex="${annex.annex}"><div class="band"><span class="type">Barn</span><span class="rank">rank 1</span></div>
+    return `<div class="card small barn" data-annex="${annex.annex}"><div class="band"><span class="type">Barn</span><span class="rank">rank 1</span></div>
       <div class="name">Barn of ${esc(seatName(seats, owner))}</div>${extra}</div>`;
   }
   return cardHtml(cat, annex.annex, { size: "small", extra });

@@ -71,5 +71,5 @@ export function cardHtml(cat, cardId, { size = "", dead = false, extra = "" } = 
 
 export function chip(cat, cardId) {
   const occ = occupation(cat, cardId);
-  return `<span class="chip t-${occ.type}" style="background: var(--tc)" title="${esc(occ.name)}, rank ${occ.rank}">${cat.types[occ.type].letter} ${esc(occ.name)}</span>`;
+  return `<span class="chip t-${occ.type}" title="${esc(occ.name)}, rank ${occ.rank}">${cat.types[occ.type].letter} ${esc(occ.name)}</span>`;
 }

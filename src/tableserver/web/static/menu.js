@@ -156,7 +156,7 @@ export class Menu {
     }
     const buttons = options.map((label, i) => `<button class="choice" data-index="${i}">${i < 9 ? `<kbd>${i + 1}</kbd>` : ""}${esc(label)}</button>`).join("");
     root.innerHTML = `${crumbs}<div class="choices" role="group" aria-label="Choose">${buttons}</div>
-      ${this.chosen.some((c) => !c.auto) ? '<button class="btn secondary" id="back" style="margin-top:8px"><kbd>Esc</kbd>Back</button>' : ""}${message}`;
+      ${this.chosen.some((c) => !c.auto) ? '<button class="btn secondary menu-back" id="back"><kbd>Esc</kbd>Back</button>' : ""}${message}`;
     root.querySelectorAll(".choice").forEach((b) => b.addEventListener("click", () => { this.message = null; this.pick(options[Number(b.dataset.index)]); }));
     root.querySelector("#back")?.addEventListener("click", () => this.back());
     root.querySelector(".choice")?.focus();
