@@ -143,16 +143,18 @@ def end_bonus_text(bonus: dict[str, Any]) -> str:
 
 
 def results(game: Game, labels: list[str]) -> RenderableType:
+    """Each innkeeper's booty: cash and checks add up to the total, which includes what the end-game annexes
+    added (shown apart, not added again), then the tie-break count; the winners marked, except in solitaire."""
     table = Table(title="Final booty", expand=False)
-    for name in ("Innkeeper", "Cash", "Checks", "End-game annexes", "Corpses under own annexes", "Total"):
+    for name in ("Innkeeper", "Cash", "Checks", "Total", "Of which end-game annexes", "Corpses under own annexes"):
         table.add_column(name, justify="left" if name == "Innkeeper" else "right")
-    winners = game.winners()
+    winners = [] if game.config.solo else game.winners()
     rows = game.score_breakdown()
     for row in rows:
         gained = sum(b["amount"] for b in row["end_bonus"])
         name = labels[row["seat"]] + ("  WINNER" if row["seat"] in winners else "")
-        table.add_row(name, f"{row['cash']}F", f"{row['checks']} x 10F", f"+{gained}F" if row["end_bonus"] else "-",
-                      str(row["corpses_under_own_annexes"]), Text(f"{row['total']}F", style="bold"))
+        table.add_row(name, f"{row['cash']}F", f"{row['checks']} x 10F", Text(f"{row['total']}F", style="bold"),
+                      f"{gained}F" if row["end_bonus"] else "-", str(row["corpses_under_own_annexes"]))
     lines: list[RenderableType] = [Text("The game is over.", style="bold"), Text(""), table, Text("")]
     # Each annex's income in words under the table, where a narrow terminal has room for it.
     lines += [Text(f"{labels[row['seat']]} at the end: " + ", ".join(end_bonus_text(b) for b in row["end_bonus"])
