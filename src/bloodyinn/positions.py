@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from typing import Literal, TypeVar
 
 from .cards import (
     CARD_BY_ID,
@@ -45,6 +45,8 @@ Zone = tuple[str, int]  # e.g. ("hands", seat), ("room", number), ("bistro", 0)
 Key = int | Literal["white"] | None
 PHASES = {"welcome": Stage.WELCOME, "night": Stage.NIGHT}
 RESTS = ("entrance", "exit", "gravedigger")
+K = TypeVar("K")
+V = TypeVar("V")
 # Zones that never hold a peasant (R-ZONE-2).
 _NO_PEASANTS = ("room", "annex", "entrance", "exit")
 
@@ -99,11 +101,11 @@ def build_position(
     _check_progress(n, season, round, phase, turn, first_player, rest)
     named = _Named(n)
     for label, zone in (("hands", hands), ("annexes", annexes), ("corpses", corpses)):
-        for seat, names in _seats(label, zone or {}, n).items():
+        for seat, names in _seats(label, _mapping(label, zone), n).items():
             named.add((label, seat), f"{label}[{seat}]", names)
-    for ref, names in (buried or {}).items():
+    for ref, names in _mapping("buried", buried).items():
         named.add(("buried", _slot(ref, n)), f"buried[{ref!r}]", names)
-    for room, name in (rooms or {}).items():
+    for room, name in _mapping("rooms", rooms).items():
         _room_number("rooms", room)
         named.add(("room", room), f"room {room}", [name])
     for label, names in (("bistro", bistro), ("exit", exit), ("entrance", entrance), ("gravedigger", gravedigger)):
@@ -127,7 +129,7 @@ def build_position(
     state.gravedigger = zones.get(("gravedigger", 0), [])
     top = list(reversed(zones.get(("entrance", 0), [])))  # the engine keeps the top card last
     _deal_the_rest(state, config, named.used, top, rest, rng)
-    _place_keys(state, config, keys or {}, room_service or {})
+    _place_keys(state, config, _mapping("keys", keys), _mapping("room_service", room_service))
     state.cash = _per_seat("cash", cash, n, START_CASH)
     state.checks = _per_seat("checks", checks, n, START_CHECKS)
     state.end_bonus = [[] for _ in range(n)]
@@ -149,8 +151,8 @@ class _Named:
         self.used: set[int] = set()
 
     def add(self, zone: Zone, place: str, names: Iterable[str]) -> None:
-        if isinstance(names, str):
-            raise PositionError(f"{place} must be a list of card names, not the string {names!r}")
+        if isinstance(names, str) or not isinstance(names, Iterable):
+            raise PositionError(f"{place} must be a list of card names, not {names!r}")
         self.entries.extend((zone, place, name) for name in names)
 
     def resolve(self) -> dict[Zone, list[int]]:
@@ -252,19 +254,27 @@ def _place_keys(state: State, config: GameConfig, keys: Mapping[int, Key], servi
 
 def _check_progress(players: int, season: int, round: int, phase: str, turn: int, first_player: int,
                     rest: str) -> None:
-    if season not in (1, 2):
+    if type(season) is not int or season not in (1, 2):
         raise PositionError(f"season must be 1 or 2, not {season!r} (R-WELCOME-5)")
-    if not isinstance(round, int) or round < 1:
+    if type(round) is not int or round < 1:
         raise PositionError(f"round must be 1 or more, not {round!r}")
-    if phase not in PHASES:
+    if not isinstance(phase, str) or phase not in PHASES:
         raise PositionError(f"phase must be {' or '.join(PHASES)}, not {phase!r}")
     if phase == "welcome" and turn != 0:
         raise PositionError("turn counts night actions; the welcome phase has none")
-    if not isinstance(turn, int) or not 0 <= turn <= 2 * players:
+    if type(turn) is not int or not 0 <= turn <= 2 * players:
         raise PositionError(f"turn must be 0-{2 * players}: each player takes two night actions (R-NIGHT-1)")
     _seat("first_player", first_player, players)
-    if rest not in RESTS:
+    if not isinstance(rest, str) or rest not in RESTS:
         raise PositionError(f"rest must be one of {', '.join(RESTS)}, not {rest!r}")
+
+
+def _mapping(label: str, value: Mapping[K, V] | None) -> Mapping[K, V]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise PositionError(f"{label} must be a mapping (a dict), not {value!r}")
+    return value
 
 
 def _seats(label: str, zone: Mapping[int, Iterable[str]], players: int) -> Mapping[int, Iterable[str]]:
@@ -288,8 +298,8 @@ def _slot(ref: str, players: int) -> int:
     """An annex slot from its text id: a card id or ``barn.<seat>``."""
     if isinstance(ref, str) and ref.startswith("barn."):
         seat = ref[5:]
-        return barn_of(_seat("buried", int(seat) if seat.isdigit() else seat, players))
-    if ref not in CARD_BY_ID:
+        return barn_of(_seat("buried", int(seat) if seat.isascii() and seat.isdigit() else seat, players))
+    if not isinstance(ref, str) or ref not in CARD_BY_ID:
         raise PositionError(f"buried: {ref!r} is not an annex; name it by card id (e.g. 'distiller.2') or 'barn.0'")
     return CARD_BY_ID[ref]
 
@@ -302,6 +312,8 @@ def _per_seat(label: str, values: PerSeat | None, players: int, default: int) ->
         for seat, amount in values.items():
             result[_seat(label, seat, players)] = amount
         return result
+    if not isinstance(values, Sequence) or isinstance(values, str):
+        raise PositionError(f"{label}: a list or {{seat: amount}}, not {values!r}")
     if len(values) != players:
         raise PositionError(f"{label}: {len(values)} values for {players} players")
     return list(values)
