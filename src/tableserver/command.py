@@ -60,15 +60,17 @@ def verify(
     replay: Annotated[str, typer.Argument(help="A finished game's replay: its page (http://…/table/ID/replay), the API"
                                                " URL, or a saved JSON file.")],
 ) -> None:
-    """Check that a finished web game's deck was fixed before it began (commit-reveal, docs/server.md)."""
-    from .verify import load_replay, verify_replay
+    """Check that a finished web game's deck was fixed before it began (commit-reveal, docs/server.md); it
+    prints the table and the whole commitment it checked, to compare with what the table's page showed."""
+    from .verify import asked_table, checked_against, load_replay, verify_replay
 
     try:
-        lines = verify_replay(load_replay(replay))
+        document = load_replay(replay)
+        lines = verify_replay(document, asked_table(replay))
     except (OSError, ValueError) as exc:  # unreadable, or not a replay
         typer.echo(f"Cannot check {replay}: {exc}", err=True)
         raise typer.Exit(2) from None
-    for line in lines:
+    for line in [*checked_against(document), *lines]:
         typer.echo(line)
     if any(not line.startswith("ok") for line in lines):
         raise typer.Exit(1)

@@ -116,9 +116,10 @@ class TableRegistry:
         settings = rules.settings(players, choices, seed)
         records = _seat_records(rules, seats)
         options = _checked_options(rules, options)
-        record = TableRecord(id=secrets.token_urlsafe(6), game=rules.id, settings=settings, seats=records,
-                             created_at=now(), options=options.to_dict(), secret=secret,
-                             commitment=None if secret is None else commitment(secret), practice=secret is None)
+        table_id = secrets.token_urlsafe(6)
+        record = TableRecord(id=table_id, game=rules.id, settings=settings, seats=records, created_at=now(),
+                             options=options.to_dict(), secret=secret, practice=secret is None,
+                             commitment=None if secret is None else commitment(table_id, secret))
         await self._writer.write(partial(Repository.insert_table, record=record))
         table = LiveTable.rebuild(record)
         self._register(table)

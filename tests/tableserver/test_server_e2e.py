@@ -92,6 +92,9 @@ def test_two_people_play_a_whole_game(browser: Any, server: ServerProcess) -> No
     for page in (ann, bob):
         note_policy_refusals(page, refused)
     table_id = create_from_lobby(ann, server.url, "Ann", ["human", "human"])
+    # Before anyone has moved, the page shows the whole commitment to the deck, to copy and compare later.
+    fairness = httpx.get(f"{server.url}/api/tables/{table_id}").json()["fairness"]
+    assert len(fairness["commitment"]) == 64 and ann.input_value("#deck-commitment") == fairness["commitment"]
     link = ann.input_value("#seats input")  # the join link Ann shares with Bob
     assert link.endswith(f"/table/{table_id}?join=1")
     bob.goto(link)

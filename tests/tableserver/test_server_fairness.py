@@ -1,5 +1,6 @@
 """The fair shuffle: a table with people gets a deck nobody can choose or know (R-SETUP-7: the seed fixes the
-deck); its commitment is published at creation and the secret behind it revealed only once the game is over."""
+deck); its commitment, which names the table, is published at creation and the secret behind it revealed only
+once the game is over."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from typer.testing import CliRunner
 
 from bloodyinn.cli import app
-from tableserver.verify import verify_replay
+from tableserver.fairness import commitment, seed_from_secret
+from tableserver.verify import asked_table, checked_against, verify_replay
 from tests.tableserver.server_helpers import create_table, join, state
 
 if TYPE_CHECKING:
@@ -31,8 +33,8 @@ def test_the_deck_is_committed_at_creation_and_revealed_only_at_the_end(client: 
     secret, seed = stored_secret(tmp_path / "test.sqlite3", table_id)
     token = join(client, table_id, 0)
     fairness = client.get(f"/api/tables/{table_id}").json()["fairness"]
-    assert fairness == {"practice": False, "commitment": hashlib.sha256(secret.encode()).hexdigest(), "secret": None,
-                        "seed": None}
+    published = hashlib.sha256(f"{table_id}:{secret}".encode()).hexdigest()
+    assert fairness == {"practice": False, "commitment": published, "secret": None, "seed": None}
     seen: list[str] = []  # every document a client could see while the game runs
 
     def leaks() -> list[str]:
@@ -61,16 +63,17 @@ def test_the_deck_is_committed_at_creation_and_revealed_only_at_the_end(client: 
     replay = client.get(f"/api/tables/{table_id}/replay").json()
     assert replay["table"]["fairness"]["secret"] == secret and replay["record"]["settings"]["seed"] == seed
     assert verify_replay(replay) == [
-        "ok: the revealed secret hashes to the commitment published at creation",
+        f"ok: sha256({table_id}:secret) is the commitment table {table_id} published at creation",
         "ok: the game's seed is the one the secret fixes",
         f"ok: replaying the {len(replay['frames']) - 1} moves from that seed gives every position shown",
     ]
-    # `bloodyinn verify` checks a saved replay; a doctored one fails.
+    # `bloodyinn verify` checks a saved replay, saying which table and commitment; a doctored one fails.
     saved = tmp_path / "replay.json"
     saved.write_text(json.dumps(replay))
     checked = CliRunner().invoke(app, ["verify", str(saved)])
     assert checked.exit_code == 0 and checked.output.count("ok:") == 3, checked.output
-    for doctor in (_other_secret, _other_seed, _other_first_move):
+    assert checked.output.startswith(f"table: {table_id}\ncommitment: {published}\n"), checked.output
+    for doctor in (_other_secret, _other_seed, _other_first_move, _other_table):
         saved.write_text(json.dumps(doctor(json.loads(json.dumps(replay)))))
         checked = CliRunner().invoke(app, ["verify", str(saved)])
         assert checked.exit_code == 1 and "FAILED" in checked.output, (doctor, checked.output)
@@ -90,10 +93,32 @@ def _other_seed(replay: dict[str, Any]) -> dict[str, Any]:
     return replay
 
 
+def _other_table(replay: dict[str, Any]) -> dict[str, Any]:
+    """A replay passed off as another table's: its commitment does not name that table."""
+    replay["table"]["id"] = "someOther"
+    return replay
+
+
 def _other_first_move(replay: dict[str, Any]) -> dict[str, Any]:
     """The positions shown were not the ones the committed deck gives."""
     replay["frames"][1]["view"]["players"][0]["cash"] += 1
     return replay
+
+
+def test_verify_names_the_table_it_was_asked_about_and_the_commitments_table() -> None:
+    secret = "ab" * 32
+    replay = {"table": {"id": "t1", "game": "bloodyinn", "fairness": {"practice": False, "secret": secret,
+                                                                      "commitment": commitment("t1", secret)}},
+              "record": {"settings": {"seed": seed_from_secret(secret)}, "actions": []}, "frames": []}
+    assert asked_table("http://host:8000/table/t1/replay") == asked_table("http://host/api/tables/t1/replay") == "t1"
+    assert asked_table("replay.json") is None
+    assert verify_replay(replay, asked="t1")[0].startswith("ok: sha256(t1:secret) is the commitment")
+    assert verify_replay(replay, asked="t2")[0] == ("FAILED: this is the replay of table t1, not of table t2 whose"
+                                                    " address was given")
+    # A commitment of the secret alone (as the first tables had) cannot show which table the replay is of.
+    replay["table"]["fairness"]["commitment"] = hashlib.sha256(secret.encode()).hexdigest()
+    assert "FAILED: the commitment is the secret's hash alone, without a table id" in verify_replay(replay)[0]
+    assert checked_against(replay) == ["table: t1", f"commitment: {replay['table']['fairness']['commitment']}"]
 
 
 def test_only_practice_and_bot_only_tables_choose_their_seed(client: TestClient) -> None:

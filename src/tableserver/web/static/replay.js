@@ -52,11 +52,11 @@ function showFairness(fairness) {
     return;
   }
   $("fairness-body").innerHTML = `<p>When the table was created it published the commitment
-      <code class="hash" id="commitment">${esc(fairness.commitment)}</code>, the SHA-256 of a secret that fixes the deck.
+      <code class="hash" id="commitment">${esc(fairness.commitment)}</code>, the SHA-256 of its id and a secret that fixes the deck.
       Now that the game is over the secret is revealed: <code class="hash" id="secret">${esc(fairness.secret)}</code>.</p>
-    <p class="count">To replay every move from that seed with the engine: <code>bloodyinn verify ${esc(location.href)}</code></p>`;
+    <p class="count">To replay every move from that seed with the engine: <code>tableserver verify ${esc(location.href)}</code></p>`;
   $("verify").onclick = async () => {
-    const checks = await verifyFairness(fairness);
+    const checks = await verifyFairness(tableId, fairness);
     $("verify-result").innerHTML = checks.map(([ok, text]) => `<li class="${ok ? "ok" : "failed"}">${ok ? "✓" : "✗"} ${esc(text)}</li>`).join("");
   };
 }
