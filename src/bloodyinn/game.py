@@ -16,8 +16,9 @@ from .actions import ACTION_TYPES, Action, Place, canonical, parse_action
 from .compact_view import CompactView, build_compact_view
 from .config import GameConfig
 from .describe import describe_action
-from .errors import IllegalActionError
+from .errors import BloodyInnError, CorruptSaveError, IllegalActionError
 from .events import Event
+from .invariants import violations
 from .rules import endgame, flow
 from .serialize import RECORDS
 from .state import Stage, State, new_state
@@ -278,11 +279,21 @@ class Game:
     @classmethod
     def from_view(cls, view: dict[str, Any], seed: int) -> Game:
         """A game consistent with what a seat sees, the hidden cards dealt at random from `seed`
-        (determinization for search bots: they never see the real hidden order)."""
-        settings = view["settings"]
-        config = GameConfig(players=settings["players"], length=settings["length"],
-                            variants=frozenset(settings["variants"]), seed=seed)
-        return cls(config, state_from_view(view, random.Random(seed)))
+        (determinization for search bots: they never see the real hidden order). Anything but a view `view()`
+        gave raises CorruptSaveError (or ConfigError for a bad seed)."""
+        try:
+            settings = view["settings"]
+            config = GameConfig(players=settings["players"], length=settings["length"],
+                                variants=settings["variants"], seed=seed)
+            state = state_from_view(view, random.Random(seed))
+        except BloodyInnError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise CorruptSaveError(f"not a view of a game: {type(exc).__name__}: {exc}") from None
+        problems = violations(state, config)
+        if problems:
+            raise CorruptSaveError(f"the view shows an impossible position: {'; '.join(problems)}")
+        return cls(config, state)
 
 
 def new_game(players: int = 2, length: str = "short", variants: Iterable[str] = (), seed: int | None = None,

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .actions import ACTION_TYPES, Action, canonical, parse_action
 from .config import GameConfig
 from .describe import describe
-from .errors import ConfigError, CorruptSaveError, IllegalActionError
+from .errors import ConfigError, CorruptSaveError, IllegalActionError, InnkeepersError
 from .events import Event
+from .invariants import violations
 from .rules import flow, next_trick, scoring
 from .serialize import RECORDS
 from .state import Stage, State, new_state
@@ -190,8 +191,19 @@ class Game:
     @classmethod
     def from_view(cls, view: dict[str, Any], seed: int) -> Game:
         """A game consistent with what a seat sees, every hidden card dealt at random from `seed`
-        (determinization for search bots: they never see the real hidden cards)."""
-        return cls(config_from_view(view, seed), state_from_view(view, random.Random(seed)))
+        (determinization for search bots: they never see the real hidden cards). Anything but a view `view()`
+        gave raises CorruptSaveError (or ConfigError for a bad seed)."""
+        try:
+            config = config_from_view(view, seed)
+            state = state_from_view(view, random.Random(seed))
+        except InnkeepersError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise CorruptSaveError(f"not a view of a game: {type(exc).__name__}: {exc}") from None
+        problems = violations(state, config)
+        if problems:
+            raise CorruptSaveError(f"the view shows an impossible position: {'; '.join(problems)}")
+        return cls(config, state)
 
     # ---------------------------------------------------------------------------------------- records
 
