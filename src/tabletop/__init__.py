@@ -1,6 +1,10 @@
 """What both games share (The Bloody Inn and Innkeepers): no rules here, only plumbing. The engines import only
 its standard-library part: records and saves (`records`).
 
+For everything that plays a game: what every game offers (`protocol.GameProtocol`), the installed games by id
+(`registry`, from the "tabletop.games" entry points) and the conformance check each of them passes (`testing`);
+see docs/protocol.md.
+
 For the faces: atomic saves (`saving`), seats (`table`), a terminal game's session (`session`: seats, saves,
 autosave, undo), the terminal games' app (the bots' turns, saving, undo, hints, the end screen), guided choice
 of a move and notation prompt (`tui`), and what the `play` commands do around the app (`cli`).
