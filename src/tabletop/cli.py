@@ -31,7 +31,8 @@ def play_at_table(ctx: typer.Context, table_options: dict[str, str], load: Path 
                   run: Callable[[S, tuple[str, ...]], None], command: str) -> None:
     """What a `play` command does around its game's app: resume the --load file (warning about ignored table
     options) or set a new table, save at once, run the app with the notices to show, and say afterwards where
-    the game is saved. `errors` (and ValueError) from setting the table become a bad-parameter message."""
+    the game is saved, or that it is not (exit status 1). `errors` (and ValueError) from setting the table become
+    a bad-parameter message."""
     notices: tuple[str, ...] = ()
     refused: tuple[type[Exception], ...] = (*errors, ValueError)
     try:
@@ -47,8 +48,10 @@ def play_at_table(ctx: typer.Context, table_options: dict[str, str], load: Path 
         raise typer.BadParameter(str(exc)) from None
     session.checkpoint()
     run(session, notices)
-    if session.save_error is not None:
-        typer.echo(f"Your game is not saved: {session.save_error}.", err=True)
-    elif session.autosave and session.save_path is not None and not session.game.is_over:
+    if session.unsaved:  # said, and in the exit status, so that a script notices too
+        reason = session.save_error or "saving after each move is off (--no-autosave) and s was not pressed since"
+        typer.echo(f"Your game is not saved: {reason}.", err=True)
+        raise typer.Exit(1)
+    if session.save_path is not None and session.save_path.exists() and not session.game.is_over:
         typer.echo(f"Your game is saved in {session.save_path}; resume it with:"
                    f" {command} --load {session.save_path}")

@@ -64,6 +64,8 @@ class TableSession:
         self.labels = [seat_label(seat, kind, self.humans) for seat, kind in enumerate(seats)]
         # Why the last autosave failed (None once a save works): the screen shows it, the game goes on.
         self.save_error: str | None = None
+        # The save last written or loaded, so that quitting can tell whether the game in play is in a file.
+        self._saved: str | None = None
         # The seat that made each applied decision, so undo knows where the last human decision is.
         self.deciders: list[int] = []
         # Decisions before this index stand: something hidden came to light after them (a game says what).
@@ -84,8 +86,19 @@ class TableSession:
         """Write the save atomically: a temporary file next to the target, then a rename, so a failure (a full
         disk, a read-only folder) never leaves a half-written save. Raises OSError; the game is untouched."""
         target = path or self.save_path or default_save_path(self.GAME_NAME)
-        write_atomically(target, self.to_json())
+        text = self.to_json()
+        write_atomically(target, text)
+        self._saved = text
         return target
+
+    def mark_saved(self) -> None:
+        """The game as it is now is in a file (the one it was loaded from)."""
+        self._saved = self.to_json()
+
+    @property
+    def unsaved(self) -> bool:
+        """A game in progress that no save file holds as it is now."""
+        return not self.game.is_over and self.to_json() != self._saved
 
     def checkpoint(self) -> None:
         """Save after a move; a failure is kept in `save_error` for the screen to show, and the game goes on."""

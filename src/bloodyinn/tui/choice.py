@@ -148,7 +148,7 @@ class Chooser(GuidedChoice):
 
     def _target_label(self, action: Action) -> str:
         if isinstance(action, Bribe) and action.peasants:
-            return f"{action.peasants} peasant(s) from the bistro"
+            return f"{render.count(action.peasants, 'peasant')} from the bistro"
         if isinstance(action, Kill) and action.peasant:
             return "A peasant in the bistro"
         rooms: tuple[int, ...] = getattr(action, "rooms", ())

@@ -40,6 +40,19 @@ def occ_of(card_or_occupation: str) -> Occupation:
     return OCCUPATION_BY_ID[card_or_occupation]
 
 
+def count(number: int, word: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def does(occ: Occupation) -> str:
+    """What the guest does as an accomplice, as a verb: 'bribes', 'buries' ('' for nobles and peasants)."""
+    aptitude = APTITUDE[occ.type]
+    if aptitude is None:
+        return ""
+    return "buries" if aptitude.value == "bury" else f"{aptitude.value}s"
+
+
 def tag(occ: Occupation) -> str:
     """'M2': type letter and rank, the colourless key to a card."""
     return f"{occ.type.letter}{occ.rank}"
@@ -148,7 +161,7 @@ def rooms(view: dict[str, Any], width: int = 0) -> Table:
 
 def exit_tally(ids: list[str]) -> Text:
     counts = Counter(occ_of(i).type for i in ids)
-    text = Text(f"{len(ids)} cards")
+    text = Text(count(len(ids), "card"))
     for guest_type in TYPE_ORDER:
         if counts[guest_type]:
             text.append("  ")
@@ -162,13 +175,13 @@ def stacks(view: dict[str, Any]) -> Table:
     table.add_column()
     entrance = view["entrance"]
     top = card(entrance["top"]) if entrance["top"] else Text("empty", style="dim")
-    table.add_row("Entrance", Text.assemble(f"{entrance['size']} cards, top: ", top))
+    table.add_row("Entrance", Text.assemble(f"{count(entrance['size'], 'card')}, top: ", top))
     if view["arrival"]:
         table.add_row("At the door", card(view["arrival"]))
     table.add_row("Bistro", cards(view["bistro"], "empty"))
     table.add_row("Exit stack", exit_tally(view["exit"]))
-    table.add_row("Box", Text(f"{len(view['gravedigger'])} corpse(s) from the gravedigger,"
-                              f" {view['culled']} traveler(s) out of the game", style="dim"))
+    table.add_row("Box", Text(f"{count(len(view['gravedigger']), 'corpse')} from the gravedigger,"
+                              f" {count(view['culled'], 'traveler')} out of the game", style="dim"))
     return table
 
 

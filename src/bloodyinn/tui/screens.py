@@ -18,7 +18,7 @@ from textual.widgets import Static
 from tabletop.tui import app as tabletop_app
 from tabletop.tui.notation import NotationScreen
 
-from ..cards import APTITUDE, OCCUPATIONS
+from ..cards import OCCUPATIONS
 from ..game import Game
 from ..rules.endgame import SOLO_TITLES
 from . import render
@@ -61,10 +61,9 @@ def card_list() -> Group:
     wrap at any width, so the reference reads on a small terminal too."""
     entries: list[RenderableType] = []
     for occ in OCCUPATIONS:
-        aptitude = APTITUDE[occ.type]
         head = render.card(occ.id)
         head.append(f"  {occ.type.value}", style=render.TYPE_STYLE[occ.type])
-        head.append(f", {aptitude.value}s" if aptitude else "")
+        head.append(f", {render.does(occ)}" if render.does(occ) else "")
         head.append(f", {occ.pocket}F pocket money, {occ.copies} cop{'ies' if occ.copies > 1 else 'y'}")
         effect = Text(render.annex_text(occ) or "No annex.", style="" if occ.annex_name else "dim")
         entries += [head, Padding(effect, (0, 0, 0, 2))]

@@ -64,6 +64,7 @@ class Session(TableSession):
         for action in record["actions"]:
             session._apply(session.game.validate(action))
         session.log.append(f"(Resumed from {path.name}.)")
+        session.mark_saved()
         return session
 
     # ------------------------------------------------------------------------------------------ turns

@@ -86,6 +86,7 @@ class Session(TableSession):
             seat, _, action = text.partition(" ")
             session._apply(session.game.validate(action, seat=int(seat[1:]) - 1), int(seat[1:]) - 1)
         session.log.append(f"(Resumed from {path.name}.)")
+        session.mark_saved()
         return session
 
     # ------------------------------------------------------------------------------------------ turns

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from bloodyinn.tui import render
+from bloodyinn.tui import render, screens
 from bloodyinn.tui.app import BloodyInnApp
 from bloodyinn.tui.screens import HELP, CardsScreen, EndScreen, HelpScreen, solo_help
 from bloodyinn.tui.session import Session
@@ -182,3 +183,14 @@ def test_at_80x24_the_choice_panel_scrolls_to_every_hint_and_the_preview(tmp_pat
             assert details.region.height == details.outer_size.height  # the whole of it is in view now
 
     run(scenario)
+
+
+def test_counts_and_verbs_read_as_english() -> None:
+    """Issue 20, item 13: '1 card', not '1 cards'; religious guests bury: 'buries', not 'burys'."""
+    game = make_game(make_state(2, exit=["cultivator"]))
+    console = Console(record=True, width=120, color_system=None)
+    console.print(render.stacks(game.view(None)))
+    console.print(screens.card_list())
+    text = words(console.export_text())
+    assert "Exit stack 1 card" in text and "1 cards" not in text
+    assert "Monk [R1] religious, buries" in text and "burys" not in text

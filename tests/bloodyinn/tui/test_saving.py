@@ -73,6 +73,8 @@ def test_an_unwritable_save_path_is_shown_and_the_game_goes_on(tmp_path: Path) -
                 await wait_for(pilot, my_turn(app))
             await pilot.press("s")  # saving by hand says why it fails, too
             await wait_for(pilot, lambda: any(n.message.startswith("Could not save") for n in app._notifications))
+            said = next(n.message for n in app._notifications if n.message.startswith("Could not save"))
+            assert str(session.save_path) in said and ".tmp" not in said  # the file asked for, not the temporary one
 
     run(scenario)
     assert len(session.game.actions) >= 3
@@ -83,7 +85,7 @@ def test_the_command_line_reports_an_unsaved_game_instead_of_crashing(tmp_path: 
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(BloodyInnApp, "run", lambda self: None)
     result = CliRunner().invoke(cli_app, ["play", "--save", str(unwritable(tmp_path))])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # a script can tell that the game is lost (issue 20, item 13)
     assert "Your game is not saved: could not save to" in result.output
 
 

@@ -126,7 +126,7 @@ def test_the_command_line_sets_the_table_and_load_says_what_it_ignores(tmp_path:
     assert ignoring.session.seats == ("human", "random", "human") and not ignoring.session.game.config.must_follow
     assert ignoring.notices == (message,)
     unsaved = runner.invoke(cli_app, ["play", "--save", str(unwritable(tmp_path))])
-    assert unsaved.exit_code == 0 and "Your game is not saved: could not save to" in words(unsaved.output)
+    assert unsaved.exit_code == 1 and "Your game is not saved: could not save to" in words(unsaved.output)
 
     async def scenario() -> None:
         async with ignoring.run_test(size=SIZE) as pilot:
