@@ -49,6 +49,9 @@ class LiveTable:
     commitment: str | None = None
     secret: str | None = None
     practice: bool = False
+    # Moves before this one stand: something hidden came to light after them (GameRules.revealing), and an undo
+    # never goes back past it.
+    revealed: int = 0
     # When someone last moved or joined; an unfinished table idle for too long expires.
     last_active: datetime = field(default_factory=now)
     expired: bool = False
@@ -80,9 +83,21 @@ class LiveTable:
         return len(self.actors)
 
     @property
+    def waiting(self) -> bool:
+        """A person's seat is still open: the game has not begun. Until every human seat is taken nobody decides
+        and nothing of the deal is shown to anyone (messages.state_message), so a creator cannot look at the
+        cards and make the table again until they suit them."""
+        return any(s.open for s in self.seats)
+
+    def seated(self) -> None:
+        """The last open seat was just taken: the decisions owed now begin."""
+        self._track(None)
+
+    @property
     def pending(self) -> list[int]:
-        """The seats that owe a decision now (several when they choose at once)."""
-        return self.rules.pending(self.game)
+        """The seats that owe a decision now (several when they choose at once); none while the table waits for
+        its players."""
+        return [] if self.waiting else self.rules.pending(self.game)
 
     @property
     def current_player(self) -> int | None:
@@ -112,6 +127,8 @@ class LiveTable:
         self._track(seat)
         new = tagged(events, self.seq)
         self.log.extend(new)
+        if any(event["kind"] in self.rules.revealing for event in new):
+            self.revealed = self.seq
         return new
 
     def _track(self, actor: int | None) -> None:
@@ -139,12 +156,15 @@ class LiveTable:
     def undo_point(self, seat: int) -> int | None:
         """Where an undo by `seat` goes back to: the position where its last decision began (for a choice made
         at once with bots, before the bots chose too, so they choose again). Only when every other seat is a bot
-        (nobody else's move is taken back) and the game is still on; None otherwise."""
+        (nobody else's move is taken back), the game is still on, and nothing hidden came to light since that
+        decision began (`revealed`: undo must not let a person choose again knowing what the bots chose); None
+        otherwise."""
         if self.is_over or any(s.kind != "bot" for s in self.seats if s.seat != seat):
             return None
         if self.seats[seat].kind != "human" or seat not in self.actors:
             return None
-        return self.answered_from[len(self.actors) - 1 - self.actors[::-1].index(seat)]
+        point = self.answered_from[len(self.actors) - 1 - self.actors[::-1].index(seat)]
+        return point if point >= self.revealed else None
 
     def take_back(self, seq: int) -> None:
         """Undo the actions from move `seq` on with the engine's own `Game.undo`, and forget their events."""
@@ -169,7 +189,7 @@ class LiveTable:
                     secret=record.secret, practice=record.practice,
                     last_active=record.updated_at or record.created_at)
         for seat, text in zip(record.actors, record.actions, strict=True):
-            if seat not in table.pending:
+            if seat not in rules.pending(game):  # the game's own turn (a table from before `waiting` may have moves)
                 raise RuntimeError(f"table {record.id}: stored move {table.seq} of seat {seat} is not its turn")
             table.apply(seat, text)
         return table

@@ -42,10 +42,20 @@ def table_summary(table: LiveTable, online: set[int], spectators: int = 0) -> di
 
 
 def result(table: LiveTable) -> dict[str, Any] | None:
+    """Once over: the game's result, ranked by the table. A seat the stand-in bot played to the end because its
+    person resigned, or ran out of time or left and never came back (`forfeited`), ranks last whatever the bot
+    scored: its score stands, and the win goes to the best of the others in the game's own order (score, then
+    tie-break: GameRules.rank_key). `places[seat]` is 1 for the winners; tied seats share a place."""
     if not table.is_over:
         return None
-    return {**table.rules.result(table.game),
-            # A resigned seat was played to the end by a bot: its score stands, marked as resigned.
+    outcome = table.rules.result(table.game)
+    forfeited = [s.seat for s in table.seats if s.status is not None]
+    keys = {row["seat"]: table.rules.rank_key(row) for row in outcome["breakdown"]}
+    playing = [seat for seat in sorted(keys) if seat not in forfeited]
+    places = [1 + sum(keys[other] > keys[seat] for other in playing) if seat in playing else len(playing) + 1
+              for seat in sorted(keys)]
+    winners = [] if outcome["lost"] else [seat for seat in playing if places[seat] == 1]
+    return {**outcome, "winners": winners, "places": places, "forfeited": forfeited,
             "resigned": [s.seat for s in table.seats if s.status == RESIGNED]}
 
 
@@ -54,15 +64,17 @@ def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], e
     """What `seat` (None: a spectator) is sent after each accepted action, or on (re)connecting with the
     whole log and the rules in plain words for this table's settings. `choices` lists the legal actions,
     structured, when this seat must decide (several seats may, at once: each sees only its own choices and its
-    own view)."""
-    rules, game = table.rules, table.game
+    own view). While the table waits for its players (`waiting`) there is no view and no log: nothing of the
+    deal is shown before every human seat is taken."""
+    rules, game, waiting = table.rules, table.game, table.waiting
     decides = seat is not None and seat in table.pending and table.seats[seat].kind == "human"
     message: dict[str, Any] = {
         "type": "state",
         "seq": table.seq,
         "you": seat,
         "table": summary,
-        "view": rules.view(game, seat),
+        "waiting": waiting,
+        "view": None if waiting else rules.view(game, seat),
         "choices": [rules.form(game, a) for a in rules.legal(game, seat)] if decides and seat is not None else [],
         "result": result(table),
         # For seated players: may they undo now, and the invite code of a private table (for join links).
@@ -70,7 +82,7 @@ def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], e
         "invite": table.options.invite if seat is not None else None,
     }
     if full_log:  # what a (re)connecting client needs once, not with every move
-        message["log"] = table.log
+        message["log"] = [] if waiting else table.log
         message["rules"] = rules.rules_text(game)
     else:
         message["events"] = events

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from .clocks import TurnClocks, clock_runs
-from .errors import ServiceError, forbidden, stale
+from .errors import ServiceError, forbidden, illegal, stale
 from .hub import Hub
 from .live import LiveTable
 from .options import TIMED_OUT
@@ -49,7 +49,7 @@ class Play:
         the decision is theirs."""
         for seat in table.seats:
             if seat.kind == "bot":
-                table.bots[seat.seat] = _bot(table, seat.seat, seat.bot)
+                table.bots[seat.seat] = seat_bot(table, seat.seat, seat.bot)
         self.clocks.resume(table)
         self.wake_bots(table)
 
@@ -69,6 +69,7 @@ class Play:
         to a simultaneous choice since (LiveTable.since)."""
         async with table.lock:
             table.raise_if_expired()
+            _raise_if_waiting(table)
             if bot != (seat in table.bots):  # a seat handed to a bot, or taken back from it, meanwhile
                 raise forbidden(f"seat {seat} is played by {'a person' if bot else 'a bot'} now")
             if seq != table.seq:
@@ -100,6 +101,7 @@ class Play:
     def preview(table: LiveTable, seat: int, action: str) -> dict[str, Any]:
         """What `action` would do now for `seat` (already authenticated), in words and events, without
         doing it."""
+        _raise_if_waiting(table)
         return table.rules.preview(table.game, seat, action)
 
     async def undo(self, table: LiveTable, seat: int) -> int:
@@ -110,7 +112,8 @@ class Play:
             point = table.undo_point(seat)
             if point is None:
                 raise forbidden("undo is only for a game against bots (every other seat a bot), after one of"
-                                " your own decisions and before the end")
+                                " your own decisions, before the end, and never back past cards shown since"
+                                " (the bots' cards, a customer turned up)")
             await self._writer.write(partial(Repository.take_back, table_id=table.id, seq=point))
             table.take_back(point)
             await self.changed_hands(table)
@@ -125,7 +128,7 @@ class Play:
         record = replace(table.seats[seat], kind="bot", bot=table.options.stand_in, status=status)
         await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))
         table.seats[seat] = record
-        table.bots[seat] = _bot(table, seat, record.bot)
+        table.bots[seat] = seat_bot(table, seat, record.bot)
 
     async def changed_hands(self, table: LiveTable) -> None:
         """After a seat changed hands or moves were taken back: clock, everyone's state. Lock held; wake the
@@ -186,12 +189,18 @@ class Play:
                     await self.act(table, seat, seq, str(legal[0]), bot=True)
 
 
+def _raise_if_waiting(table: LiveTable) -> None:
+    if table.waiting:
+        open_seats = ", ".join(str(s.seat) for s in table.seats if s.open)
+        raise illegal(f"the game begins once every seat is taken (open: {open_seats}); until then nobody moves")
+
+
 def _bot_seats(table: LiveTable) -> list[int]:
     """The seats that owe a decision and are played by a bot."""
     return [seat for seat in table.pending if seat in table.bots]
 
 
-def _bot(table: LiveTable, seat: int, name: str | None) -> Any:
+def seat_bot(table: LiveTable, seat: int, name: str | None) -> Any:
     """A bot of the table's game for `seat`."""
     return table.rules.make_bot(name or "random", _bot_seed(table.rules.seed(table.game), seat))
 

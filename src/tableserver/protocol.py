@@ -49,11 +49,14 @@ client_messages: TypeAdapter[Hello | ActionMessage | PreviewMessage | Ping] = Ty
 
 class ScoreResult(BaseModel):
     scores: list[int]
-    winners: list[int]
+    winners: list[int] = Field(description="the winning seats: the best of those their person played to the end")
     breakdown: list[dict[str, Any]] = Field(description="Game.score_breakdown(): per seat cash, checks, bonuses")
     lost: bool
     solo_title: str | None
     resigned: list[int] = Field(default_factory=list, description="seats that resigned (played to the end by a bot)")
+    forfeited: list[int] = Field(default_factory=list, description="seats played to the end by the stand-in bot because"
+                                 " their person resigned, ran out of time or left: they rank last")
+    places: list[int] = Field(default_factory=list, description="per seat, its place (1: a winner; ties share one)")
 
 
 class StateMessage(BaseModel):
@@ -61,7 +64,10 @@ class StateMessage(BaseModel):
     seq: int = Field(description="moves so far: the seq an action chosen now must carry")
     you: int | None = Field(description="your seat, or null for a spectator")
     table: TableOut
-    view: dict[str, Any] = Field(description="Game.view(you): the engine's view for this seat")
+    waiting: bool = Field(False, description="a person's seat is still open: the game begins (and its cards are"
+                                           " shown) once every human seat is taken")
+    view: dict[str, Any] | None = Field(description="Game.view(you): the engine's view for this seat (null while"
+                                                    " waiting)")
     choices: list[dict[str, Any]] = Field(
         description="when you must decide: each legal action's notation ('text'), 'kind' and fields")
     result: ScoreResult | None

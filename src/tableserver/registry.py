@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -154,13 +155,22 @@ class TableRegistry:
 
 
 def _seat_records(rules: GameRules, seats: list[SeatSpec]) -> list[SeatRecord]:
+    """The seats of a new table. A bot is named after its level, numbered when the table has several of it
+    ("easy bot 1", "easy bot 2"); a name chosen for a bot seat is refused, so no bot passes for a person."""
     known = ", ".join(rules.bot_names())
+    levels = Counter(spec.bot for spec in seats if spec.kind == "bot")
+    numbered: Counter[str | None] = Counter()
     records = []
     for number, spec in enumerate(seats):
         if spec.kind == "bot":
             if not rules.is_bot(spec.bot):
                 raise bad_request(f"unknown bot {spec.bot!r}; known: {known}")
-            records.append(SeatRecord(number, "bot", spec.bot, spec.name or f"{spec.bot} bot"))
+            if spec.name is not None:
+                raise bad_request(f"seats.{number}.name: a bot seat is named after its bot (\"{spec.bot} bot\");"
+                                  " names are for people")
+            numbered[spec.bot] += 1
+            name = f"{spec.bot} bot" + (f" {numbered[spec.bot]}" if levels[spec.bot] > 1 else "")
+            records.append(SeatRecord(number, "bot", spec.bot, name))
         elif spec.kind == "human":
             records.append(SeatRecord(number, "human", None, spec.name))
         else:

@@ -18,14 +18,16 @@ from .messages import result
 
 def build_frames(rules: GameRules, settings: dict[str, Any], actions: Sequence[str],
                  actors: Sequence[int]) -> list[dict[str, Any]]:
-    """The public view after setup and after each action, as spectators saw them."""
+    """The public view after setup and after each action, as spectators saw them, with the events between them
+    and where the move's forced follow-ups begin among them (GameRules.follow_ups)."""
     game = rules.start(settings)
     frames: list[dict[str, Any]] = [{"seq": 0, "action": None, "seat": None, "view": rules.view(game, None),
-                                     "events": [e.to_dict() for e in game.setup_events]}]
+                                     "events": [e.to_dict() for e in game.setup_events], "follow_ups": []}]
     for number, (action, seat) in enumerate(zip(actions, actors, strict=True), 1):
         events = rules.apply(game, seat, action)
+        said = [e.to_dict() for e in events]
         frames.append({"seq": number, "action": str(action), "seat": seat, "view": rules.view(game, None),
-                       "events": [e.to_dict() for e in events]})
+                       "events": said, "follow_ups": rules.follow_ups(said)})
     return frames
 
 

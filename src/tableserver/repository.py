@@ -126,9 +126,10 @@ class Repository:
 
     @staticmethod
     def set_seat(connection: Connection, table_id: str, seat: SeatRecord) -> None:
-        """Who plays a seat: a person, or the stand-in bot of a resigned or timed-out person."""
+        """Who plays a seat: a person, the stand-in bot of a resigned or timed-out person, or the bot that took a
+        seat nobody came to take."""
         connection.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
-                           .values(kind=seat.kind, bot=seat.bot, status=seat.status))
+                           .values(kind=seat.kind, bot=seat.bot, status=seat.status, name=seat.name))
 
     @staticmethod
     def set_deadline(connection: Connection, table_id: str, deadline: datetime | None, seq: int | None) -> None:

@@ -17,7 +17,7 @@ from .errors import ServiceError, bad_request, forbidden, illegal
 from .hub import Hub
 from .live import LiveTable
 from .options import AWAY, RESIGNED, RETURNABLE
-from .play import Play
+from .play import Play, seat_bot
 from .registry import SeatSpec, TableRegistry
 from .repository import Repository, SeatRecord, now
 from .settings import ServerSettings
@@ -72,9 +72,18 @@ class Seats:
                 raise ServiceError("seat_taken", f"seat {seat} already has a player", 409)
             table.seats[seat] = replace(record, token_hash=digest, name=name)
             table.last_active = now()
-            await self._play.clocks.arm(table)  # the last seat taken starts the clock
-            self._hub.publish(table, [])
+            await self._begin_if_seated(table)
+        self._play.wake_bots(table)
         return token
+
+    async def _begin_if_seated(self, table: LiveTable) -> None:
+        """After a seat was taken: once none is open the game begins (its decisions, clock, cards shown to
+        everyone with the whole log); until then the others learn who sat down. Lock held."""
+        begins = not table.waiting
+        if begins:
+            table.seated()
+        await self._play.clocks.arm(table)  # the last seat taken starts the clock
+        self._hub.publish(table, [], full_log=begins)
 
     async def revoke(self, table_id: str, seat: int, token: str) -> str:
         """Replace a seat's token (say its link leaked): the old token stops working at once, everywhere."""
@@ -113,7 +122,7 @@ class Seats:
     async def stand_in_for_absent(self, table_id: str, seat: int, by: int, token: str) -> None:
         """Another player (`by`) hands the seat of a person who keeps the table waiting to the stand-in bot:
         only while that person must decide, is not connected, and the decision has waited `away_after`
-        seconds. They can take their seat back."""
+        seconds. They can take their seat back. A seat nobody came to take is given to the bot for good."""
         table = await self._tables.get(table_id)
         authenticate(table, by, token)
         async with table.lock:
@@ -123,17 +132,40 @@ class Seats:
                 raise illegal("only another player still in the game can call in a bot for an absent player")
             if target.kind != "human":
                 raise illegal(f"{name}'s seat is already played by a bot")
-            if seat not in table.pending:
-                raise illegal(f"{name} is not keeping the table waiting: it is not their decision")
-            if seat in self._hub.online(table.id):
-                raise illegal(f"{name} is here (connected): give them time")
-            waited = time.monotonic() - table.since_time[seat]
-            if waited < self._away_after:
-                raise illegal(f"{name}'s decision has waited {waited:.0f} s; a bot can take over after"
-                              f" {self._away_after:.0f} s")
-            await self._play.hand_to_bot(table, seat, AWAY)
-            await self._play.changed_hands(table)
+            if target.open:
+                await self._bot_for_open_seat(table, seat)
+            else:
+                await self._bot_for_absent(table, seat, name)
         self._play.wake_bots(table)
+
+    async def _bot_for_absent(self, table: LiveTable, seat: int, name: str) -> None:
+        """The stand-in bot plays `seat` until its person comes back, if they keep the table waiting. Lock held."""
+        if seat not in table.pending:
+            raise illegal(f"{name} is not keeping the table waiting: it is not their decision")
+        if seat in self._hub.online(table.id):
+            raise illegal(f"{name} is here (connected): give them time")
+        waited = time.monotonic() - table.since_time[seat]
+        if waited < self._away_after:
+            raise illegal(f"{name}'s decision has waited {waited:.0f} s; a bot can take over after"
+                          f" {self._away_after:.0f} s")
+        await self._play.hand_to_bot(table, seat, AWAY)
+        await self._play.changed_hands(table)
+
+    async def _bot_for_open_seat(self, table: LiveTable, seat: int) -> None:
+        """Nobody came to take `seat`: once the table has waited `away_after` seconds since it was made or a seat
+        was last taken, the stand-in bot takes it for good (a bot seat like any other). Lock held."""
+        waited = (now() - table.last_active).total_seconds()
+        if waited < self._away_after:
+            raise illegal(f"the table has waited {waited:.0f} s for a player at seat {seat}; a bot can take the"
+                          f" seat after {self._away_after:.0f} s")
+        level = table.options.stand_in
+        same = sum(1 for s in table.seats if s.kind == "bot" and s.bot == level and s.status is None)
+        name = f"{level} bot" + (f" {same + 1}" if same else "")
+        record = replace(table.seats[seat], kind="bot", bot=level, name=name)
+        await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))
+        table.seats[seat] = record
+        table.bots[seat] = seat_bot(table, seat, level)
+        await self._begin_if_seated(table)
 
     async def take_seat_back(self, table_id: str, seat: int, token: str) -> None:
         """A person whose clock ran out, or whose seat the others gave to a bot while they were away, plays it

@@ -185,12 +185,10 @@ def test_a_spectator_watches_live(browser: Any, server: ServerProcess) -> None:
         assert page.query_selector(".choice") is None
         assert page.query_selector("[data-join='1']") is not None  # the open seat can be taken
         assert page.query_selector("[data-join='0']") is None
+        assert "Waiting for players" in page.inner_text("#board")  # nothing of the deal before every seat is taken
+        tokens = {0: token0, 1: join(client, table_id, 1)}
+        page.wait_for_selector("#board [data-room]")
         seat = state(client, table_id)["view"]["current_player"]
-        if seat == 1:
-            token1 = join(client, table_id, 1)
-            tokens = {0: token0, 1: token1}
-        else:
-            tokens = {0: token0}
         mine = state(client, table_id, seat, tokens[seat])
         action = mine["choices"][0]
         assert act(client, table_id, seat, tokens[seat], 0, action["text"]).status_code == 200

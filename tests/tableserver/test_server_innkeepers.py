@@ -221,26 +221,6 @@ def test_people_choosing_at_once_share_one_turn_clock(client: TestClient) -> Non
     assert seats[1]["status"] == "timed_out" and seats[0]["status"] is None  # only who had not chosen
 
 
-def test_undo_against_bots_takes_back_a_simultaneous_choice_and_the_bots_choose_again(client: TestClient) -> None:
-    table_id = ink_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], seed=6)
-    token = join(client, table_id, 0)
-    first = state(client, table_id, 0, token)
-    while 1 in first["table"]["pending"]:  # the bot commits at once
-        first = state(client, table_id, 0, token)
-    play = first["choices"][0]["text"]
-    assert act(client, table_id, 0, token, first["seq"], play).status_code == 200
-    undone = client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}, headers={"X-Seat-Token": token})
-    assert undone.status_code == 200 and undone.json()["seq"] == 0  # where the trick's choice began
-    for _ in range(200):
-        again = state(client, table_id, 0, token)
-        if again["table"]["pending"] == [0]:
-            break
-        time.sleep(0.01)
-    assert again["seq"] == 1 and again["view"]["players"][1]["committed"] is True  # the bot chose again...
-    assert again["view"]["players"][1]["card"] is None  # ...face down
-    assert [c["text"] for c in again["choices"]] == [c["text"] for c in first["choices"]]
-
-
 def test_refusals_do_not_tell_which_cards_another_seat_committed(client: TestClient) -> None:
     table_id = ink_table(client, HUMANS, seed=8)
     tokens = [join(client, table_id, 0), join(client, table_id, 1)]

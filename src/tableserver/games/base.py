@@ -31,6 +31,11 @@ class GameRules(ABC, Generic[G, A]):
     id: str  # stored with each table ("bloodyinn", "innkeepers")
     title: str  # for people ("The Bloody Inn")
     game_class: type[G]  # the engine's game (a tabletop.protocol.GameProtocol)
+    # Event kinds that bring hidden cards to light; a decision followed by one stands (no undo goes back past it).
+    revealing: frozenset[str] = frozenset()
+    # Event kinds that begin a forced follow-up of a move, which the engine plays by itself (a forced action, a
+    # traveler arriving, night falling, a trick's cards turned over): a replay shows each as a step of its own.
+    follow_up_kinds: frozenset[str] = frozenset({"action"})
 
     # ------------------------------------------------------------------------------------ a new table
 
@@ -118,6 +123,18 @@ class GameRules(ABC, Generic[G, A]):
     @abstractmethod
     def result(self, game: G) -> dict[str, Any]:
         """Once over: `scores`, `winners`, `breakdown` (and the game's own extras)."""
+
+    def follow_ups(self, events: list[dict[str, Any]]) -> list[int]:
+        """Where the forced follow-ups of a move begin among its events (their indexes): at each event of
+        `follow_up_kinds` but the first, unless the one before is of the same kind (cards turned over together
+        are one step)."""
+        return [i for i in range(1, len(events))
+                if events[i]["kind"] in self.follow_up_kinds and events[i]["kind"] != events[i - 1]["kind"]]
+
+    def rank_key(self, row: dict[str, Any]) -> tuple[int, ...]:
+        """How the game orders seats at its end, from a row of `result()['breakdown']`: the best key wins (the
+        engine's winners). The table ranks a seat its person left below every other (messages.result)."""
+        return (row["total"],)
 
     @abstractmethod
     def recorded_actions(self, record: dict[str, Any]) -> list[str]:

@@ -23,6 +23,8 @@ class BloodyInnRules(GameRules[Game, Action]):
     id = "bloodyinn"
     title = "The Bloody Inn"
     game_class = Game
+    follow_up_kinds = frozenset(("action", "draw", "night", "police", "no_police", "round", "reshuffle",
+                                 "final_round", "skip_final_round", "end_of_game", "solo_lost"))
 
     def options(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "players": list(Game.PLAYER_COUNTS), "lengths": list(LENGTHS),
@@ -77,6 +79,9 @@ class BloodyInnRules(GameRules[Game, Action]):
     def result(self, game: Game) -> dict[str, Any]:
         return {"scores": game.scores(), "winners": game.winners(), "breakdown": game.score_breakdown(),
                 "lost": game.lost, "solo_title": game.solo_title()}
+
+    def rank_key(self, row: dict[str, Any]) -> tuple[int, ...]:
+        return row["total"], row["corpses_under_own_annexes"]  # booty, then the tie-break (R-END-6/7)
 
     def recorded_actions(self, record: dict[str, Any]) -> list[str]:
         return list(record["actions"])

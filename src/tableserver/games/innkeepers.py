@@ -38,6 +38,9 @@ class InnkeepersRules(GameRules[innkeepers.Game, innkeepers.Action]):
     id = "innkeepers"
     title = "Innkeepers"
     game_class = innkeepers.Game
+    # A trick's cards turned over, a customer turned up or drawn, cards dealt or drawn (as the terminal's undo).
+    revealing = frozenset(("reveal", "trick", "choose", "deal", "refill", "reshuffle"))
+    follow_up_kinds = frozenset(("action", "reveal", "trick", "deal", "end_of_game"))
 
     def options(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "players": list(innkeepers.Game.PLAYER_COUNTS),
@@ -96,6 +99,9 @@ class InnkeepersRules(GameRules[innkeepers.Game, innkeepers.Action]):
     def result(self, game: innkeepers.Game) -> dict[str, Any]:
         return {"scores": game.scores(), "winners": game.winners(), "breakdown": game.score_breakdown(),
                 "lost": False, "solo_title": None}
+
+    def rank_key(self, row: dict[str, Any]) -> tuple[int, ...]:
+        return row["total"], row["meeples"]  # points, then amenities matched (I-R-39)
 
     def recorded_actions(self, record: dict[str, Any]) -> list[str]:
         return [str(text).split(" ", 1)[1] for text in record["actions"]]

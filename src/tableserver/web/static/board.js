@@ -1,5 +1,5 @@
 // Draws a view (`game.view(seat)` from the engine) as the inn board, the players' areas, the log and the result.
-import { cardHtml, chip, esc, mark, names, plural, seatName, token, withNames } from "./common.js";
+import { cardHtml, chip, esc, mark, names, plural, rankedPlayer, ranked, seatName, token, withNames } from "./common.js";
 
 function keyToken(key, seats) {
   if (key === null) return '<span class="token white key-closed">closed</span>';
@@ -13,7 +13,6 @@ function settingsText(settings) {
 }
 
 function stage(view) {
-  if (view.is_over) return "Game over";
   return { place: "Welcome: place the traveler", night: "Night", gravedigger: "Gravedigger", release: "Wages" }[view.decision] || view.stage;
 }
 
@@ -23,7 +22,7 @@ export function headerInfo(view, seats, me) {
     : turn === me ? "Your turn" : `${seatName(seats, turn)} to decide`;
   return `<span class="pill" id="settings-pill">${esc(settingsText(view.settings))}</span>
     <span class="pill">Round ${view.round} · season ${view.season}${view.final_round ? " · final round" : ""}</span>
-    <span class="pill">${esc(stage(view))}</span>
+    ${view.is_over ? "" : `<span class="pill">${esc(stage(view))}</span>`}
     <span class="pill">First player: ${esc(seatName(seats, view.first_player))}</span>
     <span class="pill ${turn === me && !view.is_over ? "turn-you" : ""}" id="whose-turn">${esc(whose)}</span>`;
 }
@@ -105,10 +104,9 @@ export function renderLog(events, seats) {
 
 export function renderResult(result, seats) {
   if (!result) return "";
-  const rows = result.breakdown.map((r) => {
+  const rows = ranked(result).map((r) => {
     const bonus = r.end_bonus.reduce((sum, b) => sum + b.amount, 0);
-    const win = result.winners.includes(r.seat);
-    return `<tr class="${win ? "winner" : ""}"><td>${mark(r.seat)} ${esc(seatName(seats, r.seat))}${(result.resigned || []).includes(r.seat) ? ' · <i class="resigned">resigned, played out by a bot</i>' : ""}${win ? " · <b>winner</b>" : ""}</td>
+    return `<tr class="${result.winners.includes(r.seat) ? "winner" : ""}" data-result-seat="${r.seat}"><td>${rankedPlayer(result, seats, r.seat)}</td>
       <td>${r.cash}F</td><td>${r.checks} (${r.checks_value}F)</td><td>${bonus ? `+${bonus}F` : "—"}</td>
       <td>${r.corpses_under_own_annexes}</td><td><b>${r.total}F</b></td></tr>`;
   }).join("");

@@ -30,6 +30,24 @@ export function withNames(text, seats) {
   return String(text ?? "").replace(/\bP([1-4])\b/g, (whole, n) => (seats && seats[n - 1] ? seatName(seats, n - 1) : whole));
 }
 
+// A rule of every table, whatever the game (the server ranks: messages.result).
+export const LEAVING_RANKS_LAST = "A player who resigns, or runs out of time or leaves and never takes the seat back, ranks last:"
+  + " a bot plays the seat to the end, but whatever it scores, the win goes to the best of the others.";
+
+// The final score's rows in order of place. The ranking is the table's (docs/server.md): a seat a bot played to
+// the end because its person resigned or left ranks last, whatever the bot scored.
+export function ranked(result) {
+  return [...result.breakdown].sort((a, b) => result.places[a.seat] - result.places[b.seat] || a.seat - b.seat);
+}
+
+// A seat in the final score: its place, name, why it ranks last, and whether it won.
+export function rankedPlayer(result, seats, seat) {
+  const gone = result.forfeited.includes(seat)
+    ? ` · <i class="resigned">${result.resigned.includes(seat) ? "resigned" : "left"}, played out by a bot: ranks last</i>` : "";
+  const won = result.winners.includes(seat) ? " · <b>winner</b>" : "";
+  return `<span class="place">${result.places[seat]}.</span> ${mark(seat)} ${esc(seatName(seats, seat))}${gone}${won}`;
+}
+
 // The coloured shape of a seat, for next to its name.
 export function mark(seat) {
   return `<span class="token p${seat}" title="seat ${seat + 1}" aria-hidden="true">${SHAPES[seat]}</span>`;

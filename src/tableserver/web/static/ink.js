@@ -1,7 +1,7 @@
 // The Innkeepers table: draws a seat's view (`game.view(seat)` of the innkeepers engine) and offers the legal
 // actions the server sent. Nothing here knows the rules: every choice comes from the server, and hidden cards
 // are simply absent from the view (another seat's committed card is null until the reveal).
-import { esc, mark, seatName, withNames } from "./common.js";
+import { LEAVING_RANKS_LAST, esc, mark, rankedPlayer, ranked, seatName, withNames } from "./common.js";
 
 const SUIT = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const SUIT_NAME = { s: "Spades", h: "Hearts", d: "Diamonds", c: "Clubs" };
@@ -9,7 +9,7 @@ const AMENITY = { pool: "Pool", spa: "Spa", restaurant: "Restaurant", gym: "Gym"
 const SHORT = { pool: "Pool", spa: "Spa", restaurant: "Rest.", gym: "Gym", standard: "Std" };
 const STAGE = {
   play: "Everyone chooses a card", place: "The winner places the customer", host: "Referral: the host picks a room",
-  second: "Second place's action", pick: "Choosing the next customer", refill: "Refill: keep or new hand", over: "Game over",
+  second: "Second place's action", pick: "Choosing the next customer", refill: "Refill: keep or new hand",
 };
 
 const red = (suit) => suit === "h" || suit === "d";
@@ -39,7 +39,7 @@ export function inkHeader(view, table, me) {
       : `${names(table.seats, pending)} to decide`;
   return `<span class="pill" id="settings-pill">Innkeepers · ${view.settings.players} players</span>
     <span class="pill">Trick ${view.trick} of 32 · hand ${view.hand}</span>
-    <span class="pill">${esc(STAGE[view.stage] || view.stage)}</span>
+    ${view.is_over ? "" : `<span class="pill">${esc(STAGE[view.stage] || view.stage)}</span>`}
     <span class="pill ${pending.includes(me) && !view.is_over ? "turn-you" : ""}" id="whose-turn">${whose}</span>`;
 }
 
@@ -117,14 +117,15 @@ export function inkLog(events, seats) {
 }
 
 export function inkResult(result, seats) {
-  const rows = result.breakdown.map((r) => {
-    const win = result.winners.includes(r.seat);
-    return `<tr class="${win ? "winner" : ""}"><td>${mark(r.seat)} ${esc(seatName(seats, r.seat))}${(result.resigned || []).includes(r.seat) ? ' · <i class="resigned">resigned, played out by a bot</i>' : ""}${win ? " · <b>winner</b>" : ""}</td>
+  const rows = ranked(result).map((r) => {
+    return `<tr class="${result.winners.includes(r.seat) ? "winner" : ""}" data-result-seat="${r.seat}"><td>${rankedPlayer(result, seats, r.seat)}</td>
       <td>${r.meeples} (+${3 * r.meeples})</td><td>${r.cubes} (+${2 * r.cubes})</td><td>${r.hosted} · ${r.upgraded} upgraded (+${r.hosted + 2 * r.upgraded})</td>
       <td>${r.referrals} (+${r.referrals})</td><td>${r.penalties ? `−${r.penalties}` : "0"}</td><td>${esc(bonusText(r.bonus_card))}: +${r.bonus}</td><td><b>${r.total}</b></td></tr>`;
   }).join("");
   const winners = result.winners.map((s) => esc(seatName(seats, s))).join(" and ");
-  return `<h2>Final score</h2><p id="winners">${result.winners.length > 1 ? `Shared win: ${winners}` : `${winners} wins`}.</p>
+  const verdict = result.winners.length > 1 ? `Shared win: ${winners}.` : result.winners.length ? `${winners} wins.`
+    : "Nobody wins: every player left the game to a bot.";
+  return `<h2>Final score</h2><p id="winners">${verdict}</p>
     <div class="scroll-x"><table><thead><tr><th>Player</th><th>Meeples (matched amenity)</th><th>Cubes</th><th>Referrals hosted</th><th>Referrals made</th><th>Kept customers</th><th>Bonus card</th><th>Total</th></tr></thead>
     <tbody>${rows}</tbody></table></div>`;
 }
@@ -153,6 +154,7 @@ export function inkRules(settings, game, paragraphs) {
   }).join("");
   return `<summary><h2>Rules</h2></summary>
     <ul id="rules-text">${paragraphs.map((p) => `<li>${esc(p)}</li>`).join("")}</ul>
+    <p id="ranking-rule">${esc(LEAVING_RANKS_LAST)}</p>
     <h3>Assumptions at this table</h3>
     <p>The rulebook draft leaves these questions open. <b>on</b>: this table plays the edition's default; <b>off</b>: a flag switched it.</p>
     <div class="scroll-x"><table class="assumptions"><thead><tr><th>Gap</th><th>Question</th><th>Here</th><th>What this table plays</th></tr></thead>

@@ -89,7 +89,7 @@ async function create(event) {
 }
 
 function seatText(s) {
-  if (s.kind === "bot") return `${mark(s.seat)} ${esc(s.name)}`;
+  if (s.kind === "bot") return `${mark(s.seat)} ${esc(s.name)} <span class="badge bot-tag">bot</span>`;
   return `${mark(s.seat)} ${s.open ? "<b>open</b>" : `${esc(s.name)}${s.online ? " · online" : ""}`}`;
 }
 

@@ -1,5 +1,7 @@
-// Steps through a finished game: every public position the server replayed, with the events between them.
-import { esc, loadCatalog, seatName } from "./common.js";
+// Steps through a finished game: every public position the server replayed, with the events between them. A move
+// is one step and each of its forced follow-ups (what the game did by itself next) another, so a step lists only
+// what it did.
+import { esc, loadCatalog, seatName, withNames } from "./common.js";
 import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
 import { fairnessNote, verifyFairness } from "./fairness.js";
 import { inkBoard, inkHeader, inkLog, inkPlayers, inkResult } from "./ink.js";
@@ -9,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 let data = null;
 let catalog = null;
 let index = 0;
+let steps = []; // {frame, start, end, then}: the events frame.events[start:end] of one step
 
 // Each game's drawing of a spectator's view (the same faces as the table page).
 const FACES = {
@@ -30,17 +33,34 @@ const FACES = {
 };
 let face = FACES.bloodyinn;
 
+function stepsOf(frames) {
+  return frames.flatMap((frame) => {
+    const starts = [0, ...(frame.follow_ups || [])];
+    return starts.map((start, k) => ({ frame, start, end: starts[k + 1] ?? frame.events.length, then: k > 0 }));
+  });
+}
+
+function where(step, seats) {
+  const moves = data.frames.length - 1;
+  const { frame } = step;
+  if (step.then) return `move ${frame.seq} of ${moves}, then: ${withNames(frame.events[step.start].text, seats)}`;
+  return `move ${frame.seq} of ${moves}${frame.action ? `: ${seatName(seats, frame.seat)} — ${frame.action}` : " (setup)"}`;
+}
+
 function show(i) {
-  index = Math.max(0, Math.min(data.frames.length - 1, i));
-  const frame = data.frames[index];
+  index = Math.max(0, Math.min(steps.length - 1, i));
+  const step = steps[index];
+  const { frame } = step;
   const seats = data.table.seats;
   $("slider").value = index;
-  $("position").textContent = `move ${index} of ${data.frames.length - 1}${frame.action ? `: ${seatName(seats, frame.seat)} — ${frame.action}` : " (setup)"}`;
+  $("position").textContent = where(step, seats);
+  $("step-title").textContent = step.then ? "Then" : "This move";
   $("info").innerHTML = face.header(frame.view, seats);
   $("board").innerHTML = face.board(frame.view, seats);
   $("players").innerHTML = face.players(frame.view, seats);
-  $("step").innerHTML = face.log(frame.events, seats);
-  $("log").innerHTML = face.log(data.frames.slice(0, index + 1).flatMap((f) => f.events), seats);
+  $("step").innerHTML = face.log(frame.events.slice(step.start, step.end), seats);
+  const before = data.frames.slice(0, data.frames.indexOf(frame)).flatMap((f) => f.events);
+  $("log").innerHTML = face.log([...before, ...frame.events.slice(0, step.end)], seats);
   $("log-box").scrollTop = $("log-box").scrollHeight;
 }
 
@@ -74,17 +94,18 @@ async function start() {
     document.querySelector("header.top h1 a").textContent = face.title;
     document.body.classList.add(data.table.game);
   }
-  $("slider").max = data.frames.length - 1;
+  steps = stepsOf(data.frames);
+  $("slider").max = steps.length - 1;
   showFairness(data.table.fairness);
   $("result").innerHTML = face.result(data.result, data.table.seats);
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(index - 1);
   $("next").onclick = () => show(index + 1);
-  $("last").onclick = () => show(data.frames.length - 1);
+  $("last").onclick = () => show(steps.length - 1);
   $("slider").oninput = () => show(Number($("slider").value));
   document.addEventListener("keydown", (event) => {
     if (event.target.matches("input[type=range]")) return;
-    const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: data.frames.length - 1 };
+    const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: steps.length - 1 };
     if (event.key in moves) { show(moves[event.key]); event.preventDefault(); }
   });
   show(0);

@@ -114,7 +114,7 @@ async function join(seat) {
 function renderJoin() {
   const open = state.table.seats.filter((s) => s.open).map((s) => s.seat);
   const form = $("join-form");
-  form.hidden = identity !== null || !open.length || state.view.is_over || (state.table.private && !invite);
+  form.hidden = identity !== null || !open.length || state.table.over || (state.table.private && !invite);
   if (form.hidden) return;
   if (!open.includes(joinTarget)) joinTarget = open[0];
   $("join-name").placeholder = `Player ${joinTarget + 1}`;
@@ -203,6 +203,10 @@ function receive(message) {
         state.table = message.table;
         renderSeats();
         renderJoin();
+        if (state.waiting) {
+          renderWaiting();
+          break;
+        }
         $("info").innerHTML = face.header(state, identity?.seat ?? null);
         $("players").innerHTML = face.players(state, identity?.seat ?? null);
         if (face.targetsInPlayers) face.targets(state.choices, identity?.seat ?? null);
@@ -237,9 +241,12 @@ function renderSeats() {
     const status = s.kind === "bot" ? (s.status ? `${SEAT_STATUS[s.status]} · played by the ${esc(s.bot)} bot` : `bot · ${esc(s.bot)}`)
       : s.open ? "open" : s.online ? "online" : "away";
     // Someone who keeps the table waiting while not connected can be replaced by a bot (the server says when).
-    const stalling = s.kind === "human" && !s.online && state.table.pending.includes(s.seat) && !state.view.is_over
+    const stalling = s.kind === "human" && !s.online && state.table.pending.includes(s.seat) && !state.table.over
       && identity && identity.seat !== s.seat && seats[identity.seat].kind === "human";
-    const standIn = stalling ? `<button class="btn secondary" data-stand-in="${s.seat}">Let a bot play for them</button>` : "";
+    // A seat nobody comes to take can be given to a bot, once the table has waited a while (the server says when).
+    const unclaimed = s.open && identity && seats[identity.seat].kind === "human";
+    const standIn = stalling || unclaimed
+      ? `<button class="btn secondary" data-stand-in="${s.seat}">${stalling ? "Let a bot play for them" : "Let a bot take this seat"}</button>` : "";
     const action = s.open && (!state.table.private || code)
       ? `<input type="text" readonly value="${esc(link)}" aria-label="Join link for seat ${s.seat + 1}">
          ${identity ? "" : `<button class="btn secondary" data-join="${s.seat}">Take seat</button>`}`
@@ -283,11 +290,37 @@ function setUpFace(message) {
 // Whoever must decide now, by name ("Ann and the easy bot").
 const deciding = (table) => table.pending.map((seat) => seatName(table.seats, seat)).join(" and ");
 
+// Before every seat is taken there is nothing of the game to draw: the server deals it only then.
+function renderWaiting() {
+  const me = identity ? identity.seat : null;
+  const open = state.table.seats.filter((s) => s.open).length;
+  document.title = `${face.title} · waiting for players · table ${tableId}`;
+  $("info").innerHTML = `<span class="pill" id="settings-pill">${esc(face.title)} · ${state.table.settings.players} players</span>
+    <span class="pill" id="whose-turn">Waiting for ${open === 1 ? "1 player" : `${open} players`}</span>`;
+  $("board").innerHTML = `<h2>Waiting for players</h2><p id="waiting-note">The cards are dealt once every seat is taken:
+    until then nobody, you included, sees any of them. Share the join links under <i>Seats</i>.</p>`;
+  $("players").innerHTML = "";
+  $("actions-title").textContent = "Waiting for players";
+  note(me === null ? "Take an open seat to play." : "The game begins when every seat is taken.");
+}
+
 function render() {
   const { view, table } = state;
   const me = identity ? identity.seat : null;
   const mine = me !== null && table.pending.includes(me);
   setStatus(true, me === null ? "watching" : `playing as ${seatName(table.seats, me)}`);
+  if (state.waiting) {
+    renderSeats();
+    renderJoin();
+    $("fairness").innerHTML = fairnessNote(table.fairness);
+    $("log").innerHTML = "";
+    $("result").hidden = true;
+    renderWaiting();
+    menu.setChoices([], view, catalog, table.seats, `${state.seq}:${me}:waiting`);
+    renderTools();
+    tickClock();
+    return;
+  }
   document.title = `${face.title} · ${mine && !view.is_over ? "Your turn · " : ""}table ${tableId}`;
   $("info").innerHTML = face.header(state, me);
   $("board").innerHTML = face.board(state);
@@ -327,7 +360,7 @@ function render() {
 // The turn clock of whoever decides now, counted down on this page (the server keeps the real deadline).
 function tickClock() {
   const box = $("clock");
-  const deadline = state && !state.view.is_over && state.table.deadline;
+  const deadline = state && !state.table.over && state.table.deadline;
   box.hidden = !deadline;
   if (!deadline) return;
   const left = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
@@ -347,18 +380,18 @@ function renderTools() {
   const buttons = [];
   if (mine && state.undo) buttons.push('<button class="btn secondary" id="undo">↶ Undo my last move</button>');
   if (mine && (mine.status === "timed_out" || mine.status === "away")) buttons.push('<button class="btn" id="take-back">Play my seat again</button>');
-  if (mine && !state.view.is_over && mine.status !== "resigned") buttons.push('<button class="btn secondary" id="resign">Resign</button>');
-  if (mine && state.view.is_over) {
+  if (mine && !state.table.over && mine.status !== "resigned") buttons.push('<button class="btn secondary" id="resign">Resign</button>');
+  if (mine && state.table.over) {
     buttons.push(`<button class="btn" id="rematch">${state.table.rematch ? "Join the rematch" : "Rematch"}</button>`);
-  } else if (state.view.is_over && state.table.rematch) {
+  } else if (state.table.over && state.table.rematch) {
     buttons.push(`<a class="btn secondary" href="/table/${encodeURIComponent(state.table.rematch)}">Watch the rematch</a>`);
   }
-  const invited = mine && state.view.is_over && state.table.rematch ? '<div class="message info" id="rematch-invite">A rematch is set up: same seats, same settings.</div>' : "";
+  const invited = mine && state.table.over && state.table.rematch ? '<div class="message info" id="rematch-invite">A rematch is set up: same seats, same settings.</div>' : "";
   $("tools").innerHTML = invited + buttons.join(" ");
   $("undo")?.addEventListener("click", () => seatCall("undo"));
   $("take-back")?.addEventListener("click", () => seatCall(`seats/${me}/back`));
   $("resign")?.addEventListener("click", () => {
-    if (confirm("Resign? A bot plays your seat to the end and you are marked as resigned.")) seatCall("resign");
+    if (confirm("Resign? A bot plays your seat to the end, and you rank last whatever it scores.")) seatCall("resign");
   });
   $("rematch")?.addEventListener("click", rematch);
 }
