@@ -139,11 +139,15 @@ def player_heading(player: dict[str, Any], label: str) -> Text:
 
 
 def trick_card(view: dict[str, Any], player: dict[str, Any]) -> Text:
-    """A seat's card on the table: the card once it may be seen, else whether the seat has chosen."""
+    """A seat's card on the table: the card once it may be seen (the winner's stays in view once it has gone to
+    a board with the customer), else whether the seat has chosen."""
     if player["card"] is not None:
         return card(player["card"])
     if view["decision"] == "play":
         return Text("has chosen" if player["committed"] else "choosing...", style="dim")
+    last = view["log"][-1] if view["log"] else None
+    if last is not None and last["trick"] == view["trick"]:
+        return card(last["cards"][player["seat"]])
     return Text("")
 
 

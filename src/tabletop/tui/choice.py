@@ -75,8 +75,8 @@ class GuidedChoice:
     def details(self, option: Option) -> list[str]:
         """Sentences for the detail pane: what the single action does, or what the option is about."""
         if len(option.actions) == 1:
-            lines = [] if self.step is not None and self.step.name == "confirm" else \
-                [self.describe(option.actions[0]) + "."]
+            said = self.describe(option.actions[0])
+            lines = [] if self.step is not None and self.step.name == "confirm" else [said[:1].upper() + said[1:] + "."]
             return [*lines, option.info] if option.info else lines
         lines = [option.info] if option.info else []
         lines.append(f"{len(option.actions)} ways to do it: the next steps narrow them down.")

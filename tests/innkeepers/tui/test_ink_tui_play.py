@@ -216,3 +216,19 @@ def test_a_placement_needs_a_room_named_enter_alone_places_nothing(tmp_path: Pat
             assert game.actions[moves] == (0, Place(room=8))
 
     run(scenario)
+
+
+def test_the_winning_card_stays_on_the_table_after_it_goes_to_a_board(tmp_path: Path) -> None:
+    game = position(players=2, customer="lux-s-pool", hands={0: ["5c", "3c"], 1: ["7s", "6s"]})
+    app = InnkeepersApp(Session(game, ("human", "random"), tmp_path / "save.json"), pace=0)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, my_turn(app))
+            await pilot.press("1", "enter")  # P2 wins with a spade and places the customer; P1 comes second
+            await wait_for(pilot, lambda: game.decision == "second" and my_turn(app)())
+            won = game.view(0)["log"][-1]["cards"][1]
+            row = next(line for line in rendered(app.query_one("#table")).splitlines() if "P2 (random bot)" in line)
+            assert f"{render.card(won).plain}  wins" in row
+
+    run(scenario)
