@@ -269,9 +269,15 @@ def test_the_table_page_explains_the_game_to_a_newcomer(browser: Any, server: Se
     page.context.close()
 
 
-def test_phone_sized_pages_fit_and_show_the_move_next_to_the_board(browser: Any, server: ServerProcess) -> None:
-    width = 390
-    page = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+def test_phone_sized_pages_fit_and_keep_the_move_on_the_screen(browser: Any, server: ServerProcess) -> None:
+    width, height = 390, 844
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    shots = server.database.parent
+
+    def on_screen(selector: str) -> bool:
+        box = page.locator(selector).first.bounding_box()
+        return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] >= 0 \
+            and box["y"] + box["height"] <= height
 
     def fits() -> bool:
         return bool(page.evaluate(f"document.documentElement.scrollWidth <= {width}"))
@@ -279,9 +285,13 @@ def test_phone_sized_pages_fit_and_show_the_move_next_to_the_board(browser: Any,
     table_id = create_from_lobby(page, server.url, "Ann", ["human", "bot:easy"])
     page.wait_for_selector(".choice")
     assert fits()
-    board, actions = page.locator("#board").bounding_box(), page.locator("#actions").bounding_box()
-    assert 0 <= actions["y"] - (board["y"] + board["height"]) < 30  # right under the board...
-    for later in ("#players", "#seats", "#log-box"):  # ...before the players, the seats and the log
+    # The board is ~1,250 px tall here: the move panel stays on the screen without scrolling, over the board's
+    # lower part, and comes before the players, the seats and the log.
+    assert page.evaluate("window.scrollY") == 0 and on_screen("#board h2")
+    assert on_screen("#actions-title") and on_screen("#menu .choice")
+    page.screenshot(path=str(shots / "phone-move.png"))
+    actions = page.locator("#actions").bounding_box()
+    for later in ("#players", "#seats", "#log-box"):
         assert page.locator(later).bounding_box()["y"] > actions["y"]
     with httpx.Client(base_url=server.url) as client:  # a busier lobby, with long names
         for number, name in enumerate(("Maximiliana-Theodora", "Bartholomew-Alexander")):
@@ -296,6 +306,10 @@ def test_phone_sized_pages_fit_and_show_the_move_next_to_the_board(browser: Any,
     page.goto(f"{server.url}/table/{table_id}")
     page.wait_for_selector("#replay-link")
     assert fits()
+    for row in range(2):  # every seat's total is on the screen (it was a column off to the right)
+        assert on_screen(f"#result tbody tr:nth-child({row + 1}) td.total")
+    assert page.inner_text("#info").lower().count("over") == 1  # the header says it once
+    page.screenshot(path=str(shots / "phone-score.png"))
     page.click("#replay-link")
     page.wait_for_selector("#position")
     page.keyboard.press("End")

@@ -1,5 +1,5 @@
 // Draws a view (`game.view(seat)` from the engine) as the inn board, the players' areas, the log and the result.
-import { cardHtml, chip, esc, mark, names, plural, rankedPlayer, ranked, seatName, token, withNames } from "./common.js";
+import { cardHtml, chip, esc, mark, names, plural, scoreTable, seatName, token, withNames } from "./common.js";
 
 function keyToken(key, seats) {
   if (key === null) return '<span class="token white key-closed">closed</span>';
@@ -104,15 +104,12 @@ export function renderLog(events, seats) {
 
 export function renderResult(result, seats) {
   if (!result) return "";
-  const rows = ranked(result).map((r) => {
-    const bonus = r.end_bonus.reduce((sum, b) => sum + b.amount, 0);
-    return `<tr class="${result.winners.includes(r.seat) ? "winner" : ""}" data-result-seat="${r.seat}"><td>${rankedPlayer(result, seats, r.seat)}</td>
-      <td>${r.cash}F</td><td>${r.checks} (${r.checks_value}F)</td><td>${bonus ? `+${bonus}F` : "—"}</td>
-      <td>${r.corpses_under_own_annexes}</td><td><b>${r.total}F</b></td></tr>`;
-  }).join("");
+  const bonus = (r) => r.end_bonus.reduce((sum, b) => sum + b.amount, 0);
   return `<h2>Final score</h2>
-    <div class="scroll-x"><table><thead><tr><th>Player</th><th>Cash</th><th>Checks</th><th>End-game annexes</th><th>Corpses under own annexes (tie-break)</th><th>Total</th></tr></thead>
-    <tbody>${rows}</tbody></table></div>
+    ${scoreTable(result, seats, [
+    ["Cash", (r) => `${r.cash}F`], ["Checks", (r) => `${r.checks} (${r.checks_value}F)`],
+    ["End-game annexes", (r) => (bonus(r) ? `+${bonus(r)}F` : "—")],
+    ["Corpses under own annexes (tie-break)", (r) => r.corpses_under_own_annexes], ["Total", (r) => `${r.total}F`]])}
     ${result.lost ? "<p>The solitaire game is lost: the police found unburied corpses.</p>" : ""}
     ${result.solo_title ? `<p>Title: <b>${esc(result.solo_title)}</b></p>` : ""}`;
 }

@@ -36,12 +36,22 @@ export const LEAVING_RANKS_LAST = "A player who resigns, or runs out of time or 
 
 // The final score's rows in order of place. The ranking is the table's (docs/server.md): a seat a bot played to
 // the end because its person resigned or left ranks last, whatever the bot scored.
-export function ranked(result) {
+function ranked(result) {
   return [...result.breakdown].sort((a, b) => result.places[a.seat] - result.places[b.seat] || a.seat - b.seat);
 }
 
+// The final score, a row per seat in order of place; `columns` are [label, (breakdown row) => cell html], the
+// last one the total. On a phone each row is a card of labelled cells, the total first (style.css).
+export function scoreTable(result, seats, columns) {
+  const rows = ranked(result).map((r) => `<tr class="${result.winners.includes(r.seat) ? "winner" : ""}" data-result-seat="${r.seat}">
+      <td class="who">${rankedPlayer(result, seats, r.seat)}</td>${columns.map(([label, cell], i) =>
+      `<td data-label="${esc(label)}"${i === columns.length - 1 ? ' class="total"' : ""}>${i === columns.length - 1 ? `<b>${cell(r)}</b>` : cell(r)}</td>`).join("")}</tr>`);
+  return `<div class="scroll-x"><table class="score"><thead><tr><th>Player</th>${columns.map(([label]) => `<th>${esc(label)}</th>`).join("")}</tr></thead>
+    <tbody>${rows.join("")}</tbody></table></div>`;
+}
+
 // A seat in the final score: its place, name, why it ranks last, and whether it won.
-export function rankedPlayer(result, seats, seat) {
+function rankedPlayer(result, seats, seat) {
   const gone = result.forfeited.includes(seat)
     ? ` · <i class="resigned">${result.resigned.includes(seat) ? "resigned" : "left"}, played out by a bot: ranks last</i>` : "";
   const won = result.winners.includes(seat) ? " · <b>winner</b>" : "";

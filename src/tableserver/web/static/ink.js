@@ -1,7 +1,7 @@
 // The Innkeepers table: draws a seat's view (`game.view(seat)` of the innkeepers engine) and offers the legal
 // actions the server sent. Nothing here knows the rules: every choice comes from the server, and hidden cards
 // are simply absent from the view (another seat's committed card is null until the reveal).
-import { LEAVING_RANKS_LAST, esc, mark, rankedPlayer, ranked, seatName, withNames } from "./common.js";
+import { LEAVING_RANKS_LAST, esc, mark, scoreTable, seatName, withNames } from "./common.js";
 
 const SUIT = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const SUIT_NAME = { s: "Spades", h: "Hearts", d: "Diamonds", c: "Clubs" };
@@ -117,17 +117,15 @@ export function inkLog(events, seats) {
 }
 
 export function inkResult(result, seats) {
-  const rows = ranked(result).map((r) => {
-    return `<tr class="${result.winners.includes(r.seat) ? "winner" : ""}" data-result-seat="${r.seat}"><td>${rankedPlayer(result, seats, r.seat)}</td>
-      <td>${r.meeples} (+${3 * r.meeples})</td><td>${r.cubes} (+${2 * r.cubes})</td><td>${r.hosted} · ${r.upgraded} upgraded (+${r.hosted + 2 * r.upgraded})</td>
-      <td>${r.referrals} (+${r.referrals})</td><td>${r.penalties ? `−${r.penalties}` : "0"}</td><td>${esc(bonusText(r.bonus_card))}: +${r.bonus}</td><td><b>${r.total}</b></td></tr>`;
-  }).join("");
   const winners = result.winners.map((s) => esc(seatName(seats, s))).join(" and ");
   const verdict = result.winners.length > 1 ? `Shared win: ${winners}.` : result.winners.length ? `${winners} wins.`
     : "Nobody wins: every player left the game to a bot.";
   return `<h2>Final score</h2><p id="winners">${verdict}</p>
-    <div class="scroll-x"><table><thead><tr><th>Player</th><th>Meeples (matched amenity)</th><th>Cubes</th><th>Referrals hosted</th><th>Referrals made</th><th>Kept customers</th><th>Bonus card</th><th>Total</th></tr></thead>
-    <tbody>${rows}</tbody></table></div>`;
+    ${scoreTable(result, seats, [
+    ["Meeples (matched amenity)", (r) => `${r.meeples} (+${3 * r.meeples})`], ["Cubes", (r) => `${r.cubes} (+${2 * r.cubes})`],
+    ["Referrals hosted", (r) => `${r.hosted} · ${r.upgraded} upgraded (+${r.hosted + 2 * r.upgraded})`],
+    ["Referrals made", (r) => `${r.referrals} (+${r.referrals})`], ["Kept customers", (r) => (r.penalties ? `−${r.penalties}` : "0")],
+    ["Bonus card", (r) => `${esc(bonusText(r.bonus_card))}: +${r.bonus}`], ["Total", (r) => r.total]])}`;
 }
 
 function suitOrder(order) {

@@ -309,6 +309,7 @@ function render() {
   const me = identity ? identity.seat : null;
   const mine = me !== null && table.pending.includes(me);
   setStatus(true, me === null ? "watching" : `playing as ${seatName(table.seats, me)}`);
+  document.querySelector("main").classList.toggle("my-move", mine && !table.over);
   if (state.waiting) {
     renderSeats();
     renderJoin();
