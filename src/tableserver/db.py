@@ -77,6 +77,22 @@ actions = Table(
     ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),
 )
 
+# Table chat (chat.py): per table, numbered in the order said; `channel` is "players" (seated players) or
+# "spectators"; `author` names the person for muting ("seat:1", or a spectator's connection); `seq` is the
+# table's move count when it was said, so a replay shows it in its place.
+chat = Table(
+    "chat", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("channel", String(16), nullable=False),
+    Column("author", String(40), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),
+)
+
 
 def normalize_url(url: str) -> str:
     """Accept the usual `postgres://` and `postgresql://` spellings; the driver we ship is psycopg 3."""

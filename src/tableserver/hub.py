@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from typing import Any
 
 import orjson
@@ -34,6 +35,8 @@ class Client:
         self.websocket = websocket
         self.table_id = table_id
         self.seat = seat
+        # Who says what in the chat, for muting: the seat, or this spectator's connection.
+        self.author = f"seat:{seat}" if seat is not None else f"watcher:{secrets.token_hex(4)}"
         # Text to send, or a close code: the last thing this client is sent.
         self._outbox: asyncio.Queue[str | int] = asyncio.Queue()
         self._pump = asyncio.create_task(self._drain())
@@ -109,6 +112,13 @@ class Hub:
         text = encode({"type": "presence", "table": self.summary(table)})
         for client in self.clients(table.id):
             client.send(text)
+
+    def send_chat(self, table: LiveTable, message: dict[str, Any]) -> None:
+        """A chat message to the clients of its side of the table (chat.py)."""
+        text = encode({"type": "chat", "message": message})
+        for client in self.clients(table.id):
+            if (client.seat is None) == (message["channel"] == "spectators"):
+                client.send(text)
 
     def publish(self, table: LiveTable, events: list[dict[str, Any]], full_log: bool = False) -> None:
         """Send every client its seat's new state (with the whole log after an undo); one encoding per seat,

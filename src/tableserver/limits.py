@@ -127,10 +127,11 @@ class ConnectionLimit:
 
 
 class ClientLimits:
-    """The limits of `ServerSettings`: table creation per minute and moves per second, per address, and
-    WebSocket connections open at once."""
+    """The limits of `ServerSettings`: table creation per minute, moves per second and chat messages per minute,
+    per address, and WebSocket connections open at once."""
 
     def __init__(self, settings: ServerSettings, clock: Callable[[], float] = time.monotonic) -> None:
         self.tables = RateLimiter(settings.tables_per_minute, 60.0, "new tables", clock)
         self.moves = RateLimiter(settings.moves_per_second, 1.0, "moves", clock)
+        self.chat = RateLimiter(settings.chat_per_minute, 60.0, "chat messages", clock)
         self.connections = ConnectionLimit(settings.max_connections_per_address, settings.max_connections)

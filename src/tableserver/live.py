@@ -52,6 +52,8 @@ class LiveTable:
     # Moves before this one stand: something hidden came to light after them (GameRules.revealing), and an undo
     # never goes back past it.
     revealed: int = 0
+    # The table's chat (chat.py), both sides, in the order said.
+    chat: list[dict[str, Any]] = field(default_factory=list)
     # When someone last moved or joined; an unfinished table idle for too long expires.
     last_active: datetime = field(default_factory=now)
     expired: bool = False
@@ -187,7 +189,7 @@ class LiveTable:
                     log=tagged(game.setup_events, 0), options=TableOptions.from_dict(record.options),
                     deadline=record.deadline, deadline_seq=record.deadline_seq, commitment=record.commitment,
                     secret=record.secret, practice=record.practice,
-                    last_active=record.updated_at or record.created_at)
+                    last_active=record.updated_at or record.created_at, chat=record.chat)
         for seat, text in zip(record.actors, record.actions, strict=True):
             if seat not in rules.pending(game):  # the game's own turn (a table from before `waiting` may have moves)
                 raise RuntimeError(f"table {record.id}: stored move {table.seq} of seat {seat} is not its turn")

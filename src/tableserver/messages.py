@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .chat import history
 from .fairness import fairness
 from .live import LiveTable
 from .options import RESIGNED, TableOptions
@@ -83,6 +84,7 @@ def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], e
     }
     if full_log:  # what a (re)connecting client needs once, not with every move
         message["log"] = [] if waiting else table.log
+        message["chat"] = history(table, seat)
         message["rules"] = rules.rules_text(game)
     else:
         message["events"] = events

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .chat import MAX_TEXT
 from .schemas import TableOut
 
 MessageId = Annotated[int | str | None, Field(description="any value; echoed in the answer")]
@@ -43,8 +44,17 @@ class Ping(_In):
     id: MessageId = None
 
 
-ClientMessage = Annotated[Hello | ActionMessage | PreviewMessage | Ping, Field(discriminator="type")]
-client_messages: TypeAdapter[Hello | ActionMessage | PreviewMessage | Ping] = TypeAdapter(ClientMessage)
+class ChatIn(_In):
+    """Say something to your side of the table: the seated players, or the spectators."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_TEXT, description="one line (blank space is collapsed)")
+    name: str | None = Field(None, max_length=40, description="spectators only: the name to say it under")
+    id: MessageId = None
+
+
+ClientMessage = Annotated[Hello | ActionMessage | PreviewMessage | Ping | ChatIn, Field(discriminator="type")]
+client_messages: TypeAdapter[Hello | ActionMessage | PreviewMessage | Ping | ChatIn] = TypeAdapter(ClientMessage)
 
 
 class ScoreResult(BaseModel):
@@ -57,6 +67,16 @@ class ScoreResult(BaseModel):
     forfeited: list[int] = Field(default_factory=list, description="seats played to the end by the stand-in bot because"
                                  " their person resigned, ran out of time or left: they rank last")
     places: list[int] = Field(default_factory=list, description="per seat, its place (1: a winner; ties share one)")
+
+
+class ChatEntry(BaseModel):
+    number: int = Field(description="the table's messages are numbered in the order said, both sides together")
+    channel: Literal["players", "spectators"]
+    author: str = Field(description="who said it, for muting: 'seat:N', or 'watcher:…' (a spectator's connection)")
+    name: str
+    text: str = Field(description="as typed: show it as text, never as markup")
+    seq: int = Field(description="the table's move count when it was said")
+    at: str = Field(description="when it was said (ISO 8601, UTC)")
 
 
 class StateMessage(BaseModel):
@@ -75,6 +95,12 @@ class StateMessage(BaseModel):
     invite: str | None = Field(None, description="a private table's invite code, for seated players' join links")
     events: list[dict[str, Any]] | None = Field(None, description="the latest action's events (Event.to_dict + seq)")
     log: list[dict[str, Any]] | None = Field(None, description="every event so far (first state after hello)")
+    chat: list[ChatEntry] | None = Field(None, description="your side's chat so far, the latest 200 (with `log`)")
+
+
+class ChatNotice(BaseModel):
+    type: Literal["chat"]
+    message: ChatEntry
 
 
 class PresenceMessage(BaseModel):
@@ -111,7 +137,7 @@ class ErrorMessage(BaseModel):
     message: str
 
 
-ServerMessage = Annotated[StateMessage | PresenceMessage | AckMessage | PreviewReply | Pong | ErrorMessage,
+ServerMessage = Annotated[StateMessage | PresenceMessage | AckMessage | PreviewReply | Pong | ErrorMessage | ChatNotice,
                           Field(discriminator="type")]
 server_messages: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 

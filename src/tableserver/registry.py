@@ -145,11 +145,13 @@ class TableRegistry:
         return listing, more
 
     async def replay(self, table_id: str) -> dict[str, Any]:
-        """Every position of a finished game, as spectators saw it, with the events between them."""
+        """Every position of a finished game, as spectators saw it, with the events between them, and the
+        table's chat."""
         table = await self.get(table_id)
         if not table.is_over:
             raise forbidden("a replay is available once the game is over (before that it would show the seed)")
-        replay = {"table": self._hub.summary(table), **await self._replays.replay(table)}
+        # The chat, both sides, as it is now (it may go on after the end; the cached replay would not know).
+        replay = {"table": self._hub.summary(table), **await self._replays.replay(table), "chat": list(table.chat)}
         self.forget_if_idle(table)
         return replay
 

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.engine import Connection, Engine
 
-from .db import actions, seats, tables
+from .db import actions, chat, seats, tables
 
 PLAYING = "playing"
 OVER = "over"
@@ -58,6 +58,7 @@ class TableRecord:
     secret: str | None = None
     practice: bool = False
     updated_at: datetime | None = None
+    chat: list[dict[str, Any]] = field(default_factory=list)  # chat.py's messages, in the order said
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,14 @@ class Repository:
         connection.execute(update(tables).where(tables.c.id == table_id).values(moves=seq, updated_at=now()))
 
     @staticmethod
+    def add_chat(connection: Connection, table_id: str, message: dict[str, Any]) -> None:
+        """Store one chat message (chat.py), numbered per table."""
+        connection.execute(chat.insert().values(
+            table_id=table_id, number=message["number"], channel=message["channel"], author=message["author"],
+            name=message["name"], text=message["text"], seq=message["seq"],
+            created_at=datetime.fromisoformat(message["at"])))
+
+    @staticmethod
     def mark_over(connection: Connection, table_id: str) -> None:
         connection.execute(update(tables).where(tables.c.id == table_id).values(status=OVER, updated_at=now()))
 
@@ -165,6 +174,8 @@ class Repository:
             action_rows = connection.execute(
                 select(actions.c.seq, actions.c.seat, actions.c.action).where(actions.c.table_id == table_id)
                 .order_by(actions.c.seq)).all()
+            chat_rows = connection.execute(
+                select(chat).where(chat.c.table_id == table_id).order_by(chat.c.number)).all()
         if [r.seq for r in action_rows] != list(range(len(action_rows))):
             raise RuntimeError(f"table {table_id}: the action log has a gap")
         return TableRecord(
@@ -173,7 +184,7 @@ class Repository:
             actors=[r.seat for r in action_rows], options=row.options or {},
             deadline=_utc(row.deadline) if row.deadline is not None else None, deadline_seq=row.deadline_seq,
             commitment=row.seed_commitment, secret=row.seed_secret, practice=row.practice,
-            updated_at=_utc(row.updated_at))
+            updated_at=_utc(row.updated_at), chat=[_chat(r) for r in chat_rows])
 
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as connection:
@@ -201,6 +212,11 @@ class Repository:
                             moves=r.moves, seats=by_table.get(r.id, []), options=r.options or {},
                             commitment=r.seed_commitment, secret=r.seed_secret, practice=r.practice)
                 for r in rows], more
+
+
+def _chat(row: Any) -> dict[str, Any]:
+    return {"number": row.number, "channel": row.channel, "author": row.author, "name": row.name, "text": row.text,
+            "seq": row.seq, "at": _utc(row.created_at).isoformat()}
 
 
 def _seat(row: Any) -> SeatRecord:

@@ -1,9 +1,10 @@
 """The game service: what the routes and the table sockets ask, made of parts with one job each: the live
-tables (registry.py), moves, bots and turn clocks (play.py), seats and their tokens (seats.py), and idle tables
-expiring (expiry.py)."""
+tables (registry.py), moves, bots and turn clocks (play.py), seats and their tokens (seats.py), the table chat
+(chat.py), and idle tables expiring (expiry.py)."""
 
 from __future__ import annotations
 
+from .chat import TableChat
 from .expiry import IdleExpiry
 from .hub import Hub
 from .play import Play
@@ -20,6 +21,7 @@ class GameService:
         self.play = Play(writer, hub, settings)
         self.tables = TableRegistry(repository, writer, hub, settings, self.play.install)
         self.seats = Seats(self.tables, self.play, writer, hub, settings)
+        self.chat = TableChat(writer, hub)
         self._expiry = IdleExpiry(self.tables, writer, hub, settings.idle_expiry)
 
     async def start(self) -> None:

@@ -29,6 +29,8 @@ class ServerSettings:
     # Abuse limits, per client address (0: no limit). Bursts may reach the per-minute / per-second figure.
     tables_per_minute: float = 10
     moves_per_second: float = 20
+    # Table chat messages one client address may send per minute (chat.py), in bursts of up to as many.
+    chat_per_minute: float = 12
     # WebSocket connections open at once, per client address (a player's tabs and devices) and in all (0: no limit).
     max_connections_per_address: int = 32
     max_connections: int = 2000

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .errors import ServiceError, bad_request, forbidden
 from .hub import Client, encode
 from .live import LiveTable
-from .protocol import ClientMessage, Hello, Ping, PreviewMessage, client_messages
+from .protocol import ChatIn, ClientMessage, Hello, Ping, PreviewMessage, client_messages
 from .seats import authenticate
 from .service import GameService
 
@@ -46,7 +46,7 @@ def _explain(error: ValidationError) -> str:
     """Pydantic's complaints as one sentence per problem."""
     problems = []
     for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"] if p not in ("hello", "action", "preview", "ping"))
+        where = ".".join(str(p) for p in item["loc"] if p not in ("hello", "action", "preview", "ping", "chat"))
         problems.append(f"{where}: {item['msg']}" if where else item["msg"])
     return "invalid message: " + "; ".join(problems) + " (see GET /api/websocket-schema)"
 
@@ -68,9 +68,9 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 async def serve_table(websocket: WebSocket, table_id: str, service: GameService, limit: int,
-                      count_move: Callable[[], None]) -> None:
-    """Serve one connection; `count_move` counts a move or preview against the client's rate limit (it raises
-    when the client goes too fast)."""
+                      count_move: Callable[[], None], count_chat: Callable[[], None]) -> None:
+    """Serve one connection; `count_move` counts a move or preview, `count_chat` a chat message, against the
+    client's rate limits (they raise when the client goes too fast)."""
     await websocket.accept()
     try:
         table = await service.tables.get(table_id)
@@ -93,10 +93,11 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
         while True:
             data = await _receive(websocket)
             try:
-                reply = await _handle(_decode(data, limit), client, table, service, count_move)
+                reply = await _handle(_decode(data, limit), client, table, service, count_move, count_chat)
             except ServiceError as exc:
                 reply = _error(exc, _message_id(data))
-            client.send_message(reply)
+            if reply is not None:
+                client.send_message(reply)
     except WebSocketDisconnect:
         pass
     finally:
@@ -119,11 +120,16 @@ async def _hello(websocket: WebSocket, table: LiveTable, limit: int) -> int | No
 
 
 async def _handle(message: ClientMessage, client: Client, table: LiveTable, service: GameService,
-                  count_move: Callable[[], None]) -> dict[str, Any]:
+                  count_move: Callable[[], None], count_chat: Callable[[], None]) -> dict[str, Any] | None:
+    """The answer to one message, if any (a chat message reaches its sender with everyone else's)."""
     if isinstance(message, Ping):
         return {"type": "pong", "id": message.id, "seq": table.seq}
     if isinstance(message, Hello):
         raise bad_request("already said hello; reconnect to change seats")
+    if isinstance(message, ChatIn):
+        count_chat()
+        await service.chat.say(table, client, message.text, message.name)
+        return None
     if client.seat is None:
         raise forbidden("spectators cannot act; join a seat to play")
     count_move()

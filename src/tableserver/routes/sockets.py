@@ -28,4 +28,4 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             await refuse_connection(websocket, refused)
             return
         await serve_table(websocket, table_id, service_of(websocket), settings.max_message_bytes,
-                          partial(limits.moves.take, client))
+                          partial(limits.moves.take, client), partial(limits.chat.take, client))

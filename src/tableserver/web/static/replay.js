@@ -4,6 +4,7 @@
 import { esc, loadCatalog, seatName, withNames } from "./common.js";
 import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from "./board.js";
 import { fairnessNote, verifyFairness } from "./fairness.js";
+import { replayChat } from "./chat.js";
 import { inkBoard, inkHeader, inkLog, inkPlayers, inkResult } from "./ink.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
@@ -59,6 +60,7 @@ function show(i) {
   $("board").innerHTML = face.board(frame.view, seats);
   $("players").innerHTML = face.players(frame.view, seats);
   $("step").innerHTML = face.log(frame.events.slice(step.start, step.end), seats);
+  $("chat-log").innerHTML = replayChat(data.chat || [], frame.seq);
   const before = data.frames.slice(0, data.frames.indexOf(frame)).flatMap((f) => f.events);
   $("log").innerHTML = face.log([...before, ...frame.events.slice(0, step.end)], seats);
   $("log-box").scrollTop = $("log-box").scrollHeight;

@@ -5,6 +5,8 @@ import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from 
 import { fairnessNote } from "./fairness.js";
 import { InkMenu, inkBoard, inkHeader, inkLog, inkPlayers, inkResult, inkRules, markInkTargets } from "./ink.js";
 import { Menu } from "./menu.js";
+import { Chat } from "./chat.js";
+import { Alerts } from "./notify.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
 const storeKey = `bloodyinn:table:${tableId}`;
@@ -18,6 +20,20 @@ let state = null;
 let log = [];
 let retry = 0;
 let nextId = 1;
+const chat = new Chat(tableId, (message) => send({ ...message, id: `chat-${nextId++}` }));
+const alerts = new Alerts();
+
+// What calls for a seated player's attention (never what was there on arriving): their move coming up, someone
+// sitting down at the table.
+function alertsFor(before, after) {
+  if (!before || !identity) return;
+  const me = identity.seat;
+  const mine = (table) => table.pending.includes(me) && !table.over;
+  for (const seat of after.seats) {
+    if (before.seats[seat.seat].open && !seat.open && seat.seat !== me) alerts.alert(`${seatName(after.seats, seat.seat)} sat down`);
+  }
+  if (mine(after) && !mine(before)) alerts.alert("Your move");
+}
 let joinTarget = null; // the seat a join link or a "Take seat" button offers
 const invite = new URLSearchParams(location.search).get("invite"); // a private table's code, from its join link
 
@@ -194,12 +210,15 @@ function receive(message) {
     case "state":
       if (message.log) log = message.log;
       else log.push(...message.events);
+      if (message.chat) chat.reset(message.chat, identity?.seat ?? null);
+      alertsFor(state?.table, message.table);
       state = message;
       if (!face) setUpFace(message);
       render();
       break;
     case "presence":
       if (state) {
+        alertsFor(state.table, message.table);
         state.table = message.table;
         renderSeats();
         renderJoin();
@@ -217,8 +236,12 @@ function receive(message) {
       break;
     case "ack":
       break;
+    case "chat":
+      chat.add(message.message);
+      break;
     case "error":
-      if (message.error === "stale") menu?.fail(message.message);
+      if (String(message.id).startsWith("chat")) chat.fail(message.message);
+      else if (message.error === "stale") menu?.fail(message.message);
       else if (message.error === "not_found") setStatus(false, message.message);
       else if (message.error === "too_many_connections") {
         const reason = message.message.charAt(0).toUpperCase() + message.message.slice(1);
@@ -294,7 +317,7 @@ const deciding = (table) => table.pending.map((seat) => seatName(table.seats, se
 function renderWaiting() {
   const me = identity ? identity.seat : null;
   const open = state.table.seats.filter((s) => s.open).length;
-  document.title = `${face.title} · waiting for players · table ${tableId}`;
+  alerts.setTitle(`${face.title} · waiting for players · table ${tableId}`);
   $("info").innerHTML = `<span class="pill" id="settings-pill">${esc(face.title)} · ${state.table.settings.players} players</span>
     <span class="pill" id="whose-turn">Waiting for ${open === 1 ? "1 player" : `${open} players`}</span>`;
   $("board").innerHTML = `<h2>Waiting for players</h2><p id="waiting-note">The cards are dealt once every seat is taken:
@@ -322,7 +345,7 @@ function render() {
     tickClock();
     return;
   }
-  document.title = `${face.title} · ${mine && !view.is_over ? "Your turn · " : ""}table ${tableId}`;
+  alerts.setTitle(`${face.title} · ${mine && !view.is_over ? "Your turn · " : ""}table ${tableId}`);
   $("info").innerHTML = face.header(state, me);
   $("board").innerHTML = face.board(state);
   $("players").innerHTML = face.players(state, me);
