@@ -26,6 +26,8 @@ def serve(
         min=0.0, help="Tables one client address may create per minute (0: no limit).")] = 10,
     moves_per_second: Annotated[float, typer.Option(
         min=0.0, help="Moves and previews one client address may send per second (0: no limit).")] = 20,
+    chat_per_minute: Annotated[float, typer.Option(
+        min=0.0, help="Table chat messages one client address may send per minute (0: no limit).")] = 12,
     max_connections_per_address: Annotated[int, typer.Option(
         min=0, help="WebSocket connections one client address may hold open at once (0: no limit).")] = 32,
     max_connections: Annotated[int, typer.Option(
@@ -47,7 +49,7 @@ def serve(
         raise typer.BadParameter(f"expected one of {', '.join(SQLITE_SYNC)}", param_hint="--sqlite-sync")
     settings = ServerSettings(database_url=database_url or default_database_url(), sqlite_sync=sqlite_sync,
                               bot_delay=bot_delay, bot_threads=bot_threads, tables_per_minute=tables_per_minute,
-                              moves_per_second=moves_per_second,
+                              moves_per_second=moves_per_second, chat_per_minute=chat_per_minute,
                               max_connections_per_address=max_connections_per_address,
                               max_connections=max_connections, max_bot_tables=max_bot_tables,
                               idle_expiry=expire_after_hours * 3600)
