@@ -14,9 +14,9 @@ from .base import Bot
 from .greedy import GreedyBot
 from .search import SearchBot, SearchConfig
 
-# The search bot as the hard level: the samples fix its decision for a seed; the time cap only keeps a decision
-# well under a second on a busy machine (see docs/innkeepers.md, Bots, for the measured times).
-HARD = SearchConfig(samples=30, seconds=0.4)
+# The search bot as the hard level: the iterations fix its decision for a seed; the time cap only keeps a decision
+# well under a second on a busy machine (see docs/bots.md, Innkeepers bots, for the measured times).
+HARD = SearchConfig(seconds=0.4)
 
 
 def hard(seed: int | None = None) -> Bot:
