@@ -1,7 +1,7 @@
 """Bots: every bot takes a seat's view and the legal actions and returns one action (see `base.Bot`).
 
-`make_bot(name, seed)` builds a bot by name (`random`, `greedy`, `mcts`) or by the level a face offers
-(`easy`, `medium`, `hard`); `hint(view, legal)` explains the best moves of a position.
+`make_bot(name, seed)` builds a bot by name (`random`, `greedy`, `mcts`, `planner`, `learned`) or by the level a
+face offers (`easy`, `medium`, `hard`); `hint(view, legal)` explains the best moves of a position.
 """
 
 from __future__ import annotations
@@ -17,12 +17,21 @@ from .levels import LEVEL_FACTORIES
 from .mcts import MctsBot, SearchConfig
 from .planner import PlannerBot
 
+
+def learned(seed: int | None = None) -> Bot:
+    """The policy trained by masked PPO, played with numpy (needs the `research` extra: imported on demand)."""
+    from ..research.policy import LearnedBot
+
+    return LearnedBot(seed)
+
+
 # Bot names and the named levels faces offer; each maps to a factory taking a seed.
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mcts": MctsBot,
     "planner": PlannerBot,
+    "learned": learned,
     **LEVEL_FACTORIES,
 }
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
