@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -57,7 +57,7 @@ class LiveTable:
     # When someone last moved or joined; an unfinished table idle for too long expires.
     last_active: datetime = field(default_factory=now)
     expired: bool = False
-    # Serializes decisions at this table: validate, commit, then publish, one action at a time.
+    # Serializes decisions at this table: validate, commit, then publish, one batch of actions at a time.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Any] = field(default_factory=dict)  # each with choose(view, legal)
     bot_task: asyncio.Task[None] | None = None
@@ -167,6 +167,19 @@ class LiveTable:
             return None
         point = self.answered_from[len(self.actors) - 1 - self.actors[::-1].index(seat)]
         return point if point >= self.revealed else None
+
+    def fork(self) -> LiveTable:
+        """A copy to try moves on before they are stored: its own game (`Game.copy`) and move bookkeeping, the
+        rest shared. Nobody reads it; `adopt` makes its moves the table's once they are durable."""
+        return replace(self, game=self.game.copy(), log=list(self.log), actors=list(self.actors),
+                       answered_from=list(self.answered_from), since=dict(self.since),
+                       since_time=dict(self.since_time), since_history=list(self.since_history))
+
+    def adopt(self, trial: LiveTable) -> None:
+        """The moves tried on `trial` (a `fork` of this table) are stored: they are this table's now."""
+        self.game, self.log, self.actors, self.answered_from = trial.game, trial.log, trial.actors, trial.answered_from
+        self.since, self.since_time, self.since_history = trial.since, trial.since_time, trial.since_history
+        self.revealed = trial.revealed
 
     def take_back(self, seq: int) -> None:
         """Undo the actions from move `seq` on with the engine's own `Game.undo`, and forget their events."""

@@ -36,6 +36,17 @@ class Accepted:
     duplicate: bool = False
 
 
+@dataclass(frozen=True)
+class _Move:
+    """A move on its way to a table, and what became of it (an Accepted, or the ServiceError refusing it)."""
+
+    seat: int
+    seq: int
+    action: str
+    bot: bool
+    outcome: asyncio.Future[Accepted]
+
+
 class Play:
     def __init__(self, writer: Writer, hub: Hub, settings: ServerSettings) -> None:
         self._writer = writer
@@ -43,6 +54,7 @@ class Play:
         self._bot_delay = settings.bot_delay
         self._bots = BotScheduler(settings.bot_threads)
         self.clocks = TurnClocks(writer, self._expire)
+        self._arriving: dict[str, list[_Move]] = {}  # per table: the moves waiting for its lock
 
     def install(self, table: LiveTable) -> None:
         """A table just loaded or created: its bots take their seats, its clock runs on, and its bots play if
@@ -66,36 +78,66 @@ class Play:
     async def act(self, table: LiveTable, seat: int, seq: int, action: str, bot: bool = False) -> Accepted:
         """Apply `action` for `seat` (already authenticated; `bot`: by its bot) if it was chosen in the position
         where `seat`'s decision stands: the table is still at move `seq`, or only other seats have committed
-        to a simultaneous choice since (LiveTable.since)."""
+        to a simultaneous choice since (LiveTable.since).
+
+        Moves that reach one table together (people choosing their cards at once) are stored in one transaction
+        and published once: each waits for the table's lock, and whoever gets it takes every move waiting then,
+        instead of each waiting in turn for the others' commits."""
+        move = _Move(seat, seq, action, bot, asyncio.get_running_loop().create_future())
+        self._arriving.setdefault(table.id, []).append(move)
+        await asyncio.sleep(0)  # let the moves that arrived with this one join it
         async with table.lock:
-            table.raise_if_expired()
-            _raise_if_waiting(table)
-            if bot != (seat in table.bots):  # a seat handed to a bot, or taken back from it, meanwhile
-                raise forbidden(f"seat {seat} is played by {'a person' if bot else 'a bot'} now")
-            if seq != table.seq:
-                made = table.answered(seat, seq, action)
-                if made is not None:
-                    return Accepted(table.seq, made, duplicate=True)
-                if not table.since.get(seat, table.seq) <= seq < table.seq:
-                    raise stale(seq, table.seq)
-            chosen = table.rules.action(table.game, seat, action)  # illegal, naming the rule, if it is not
-            canonical = str(chosen)
-            # Commit first: the live game (what everyone is shown) changes only once the action is durable.
-            # A legal action always applies, so the stored log and the live game cannot diverge.
+            if not move.outcome.done():
+                await self._commit(table, self._arriving.pop(table.id))
+        self.wake_bots(table)
+        return move.outcome.result()
+
+    async def _commit(self, table: LiveTable, moves: list[_Move]) -> None:
+        """Check `moves` in turn on a fork of the table, store the legal ones together, and only then make them
+        the live game's and publish them: what everyone is shown changes only once the moves are durable. A
+        legal action always applies, so the stored log and the live game cannot diverge. Lock held; every
+        move's outcome is settled, whatever happens."""
+        trial = table.fork()
+        accepted: list[tuple[_Move, Accepted]] = []
+        records, events = [], []
+        try:
+            for move in moves:
+                try:
+                    chosen = _admitted(trial, move)
+                except ServiceError as refused:
+                    move.outcome.set_exception(refused)
+                    continue
+                if isinstance(chosen, Accepted):  # a repeat of a move already made
+                    move.outcome.set_result(chosen)
+                    continue
+                records.append(ActionRecord(table.id, trial.seq, move.seat, str(chosen)))
+                events += trial.apply(move.seat, chosen)
+                accepted.append((move, Accepted(trial.seq, str(chosen))))
+            if not records:
+                return
             try:
-                await self._writer.append(ActionRecord(table.id, table.seq, seat, canonical))
+                await self._writer.append(*records)
             except Exception as exc:
-                log.error("table %s: move %d could not be stored: %s", table.id, seq, exc)
-                raise ServiceError("unavailable", "the move could not be saved, so it was not applied;"
-                                   " please try again", 503) from None
-            events = table.apply(seat, chosen)
+                log.error("table %s: moves %d-%d could not be stored: %s", table.id, records[0].seq, records[-1].seq,
+                          exc)
+                raise ServiceError("unavailable", "the move could not be saved, so it was not applied; please try"
+                                   " again", 503) from None
+            table.adopt(trial)
             table.last_active = now()
             if table.is_over:  # for the lobby and start-up; a replay would tell the same
                 await self._writer.write(partial(Repository.mark_over, table_id=table.id))
             await self.clocks.arm(table)
             self._hub.publish(table, events)
-        self.wake_bots(table)
-        return Accepted(table.seq, canonical)
+            for move, result in accepted:
+                move.outcome.set_result(result)
+        except BaseException as failed:  # unavailable, or cancelled at shutdown: nobody is left waiting
+            error = failed if isinstance(failed, ServiceError) else ServiceError(
+                "unavailable", "the server is stopping; the move was not applied", 503)
+            for move in moves:
+                if not move.outcome.done():
+                    move.outcome.set_exception(error)
+            if not isinstance(failed, ServiceError):
+                raise
 
     @staticmethod
     def preview(table: LiveTable, seat: int, action: str) -> dict[str, Any]:
@@ -187,6 +229,22 @@ class Play:
                           exc.message, legal[0])
                 with contextlib.suppress(ServiceError):  # if even that fails, the loop looks again
                     await self.act(table, seat, seq, str(legal[0]), bot=True)
+
+
+def _admitted(table: LiveTable, move: _Move) -> Any:
+    """The engine's legal action for `move` at `table` now, or the Accepted of the same move made before; raises
+    ServiceError naming why it is refused (stale, not this seat's to play, illegal naming the rule)."""
+    table.raise_if_expired()
+    _raise_if_waiting(table)
+    if move.bot != (move.seat in table.bots):  # a seat handed to a bot, or taken back from it, meanwhile
+        raise forbidden(f"seat {move.seat} is played by {'a person' if move.bot else 'a bot'} now")
+    if move.seq != table.seq:
+        made = table.answered(move.seat, move.seq, move.action)
+        if made is not None:
+            return Accepted(table.seq, made, duplicate=True)
+        if not table.since.get(move.seat, table.seq) <= move.seq < table.seq:
+            raise stale(move.seq, table.seq)
+    return table.rules.action(table.game, move.seat, move.action)
 
 
 def _raise_if_waiting(table: LiveTable) -> None:

@@ -31,7 +31,7 @@ class _Item:
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
     work: Work | None = None
-    action: ActionRecord | None = None
+    actions: tuple[ActionRecord, ...] = ()  # stored together or not at all
 
     def resolve(self, result: Any = None, error: BaseException | None = None) -> None:
         """Hand the outcome back to the event loop that is waiting for it (called by the writer thread)."""
@@ -59,13 +59,13 @@ class Writer:
         """Run `work(connection)` in a transaction; return its result once committed (or raise its error)."""
         return await self._submit(work=work)
 
-    async def append(self, record: ActionRecord) -> None:
-        """Store one accepted action; returns once it is committed."""
-        await self._submit(action=record)
+    async def append(self, *records: ActionRecord) -> None:
+        """Store accepted actions, all of them or none; returns once they are committed."""
+        await self._submit(actions=records)
 
-    async def _submit(self, work: Work | None = None, action: ActionRecord | None = None) -> Any:
+    async def _submit(self, work: Work | None = None, actions: tuple[ActionRecord, ...] = ()) -> Any:
         loop = asyncio.get_running_loop()
-        item = _Item(loop, loop.create_future(), work, action)
+        item = _Item(loop, loop.create_future(), work, actions)
         self._queue.put(item)
         return await item.future
 
@@ -94,7 +94,7 @@ class Writer:
         try:
             with self._engine.begin() as connection:
                 results = [item.work(connection) if item.work is not None else None for item in batch]
-                records = [item.action for item in batch if item.action is not None]
+                records = [record for item in batch for record in item.actions]
                 if records:
                     Repository.append_actions(connection, records)
         except Exception as exc:

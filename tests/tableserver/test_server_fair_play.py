@@ -1,18 +1,20 @@
 """Play people can trust, over HTTP and the WebSocket: nothing of the deal before every seat is taken, a seat left
-to a bot ranks last, undo never goes back past a reveal, bots named as bots, and a replay that shows the forced
-follow-ups of a move as steps of their own (docs/server.md)."""
+to a bot ranks last, undo never goes back past a reveal, bots named as bots, a replay that shows the forced
+follow-ups of a move as steps of their own, and moves sent together all stored (or none) (docs/server.md)."""
 
 from __future__ import annotations
 
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tableserver.games import GAMES
+from tableserver.repository import Repository
 from tableserver.settings import ServerSettings
 from tests.tableserver.server_helpers import act, create_table, in_process_client, join, play_until, receive, state
 
@@ -154,3 +156,33 @@ def test_a_replay_shows_a_moves_forced_follow_ups_as_steps_of_their_own(client: 
             assert step[0]["kind"] in rules.follow_up_kinds
         split += len(steps) > 1
     assert split > len(frames) // 4  # many moves had forced follow-ups: night falling, cards turned over…
+
+
+def test_cards_sent_at_the_same_moment_are_all_accepted(client: TestClient) -> None:
+    table_id = create_table(client, [{"kind": "human"}] * 3, seed=9, game="innkeepers")
+    tokens = [join(client, table_id, seat) for seat in range(3)]
+    plays = [state(client, table_id, seat, tokens[seat])["choices"][0]["text"] for seat in range(3)]
+    with ThreadPoolExecutor(3) as pool:  # every seat commits at once (I-G-14), as people at one table do
+        answers = list(pool.map(lambda seat: act(client, table_id, seat, tokens[seat], 0, plays[seat]), range(3)))
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert sorted(a.json()["seq"] for a in answers) == [1, 2, 3] and not any(a.json()["duplicate"] for a in answers)
+    shown = [e["card"] for e in state(client, table_id)["log"] if e["kind"] == "reveal"]
+    assert sorted(shown) == sorted(play.split()[1] for play in plays)  # the last one turned every card over
+
+
+def test_a_move_that_cannot_be_stored_changes_nothing(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id = create_table(client, HUMANS, seed=9)
+    tokens = [join(client, table_id, 0), join(client, table_id, 1)]
+    seat = state(client, table_id)["view"]["current_player"]
+    before = state(client, table_id, seat, tokens[seat])
+
+    def database_down(*_: Any) -> None:
+        raise OSError("disk I/O error")
+
+    monkeypatch.setattr(Repository, "append_actions", staticmethod(database_down))
+    refused = act(client, table_id, seat, tokens[seat], before["seq"], before["choices"][0]["text"])
+    assert refused.status_code == 503 and refused.json()["error"] == "unavailable"
+    after = state(client, table_id, seat, tokens[seat])
+    assert (after["seq"], after["view"], after["log"]) == (before["seq"], before["view"], before["log"])
+    monkeypatch.undo()
+    assert act(client, table_id, seat, tokens[seat], before["seq"], before["choices"][0]["text"]).status_code == 200

@@ -1,5 +1,5 @@
 """The group-commit writer: many concurrent writes, each answered only after its commit; one failing write
-does not sink the others waiting with it."""
+does not sink the others waiting with it; actions stored together are stored all or none."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ def test_group_commit_and_failure_isolation(tmp_path: Path) -> None:
         assert isinstance(results[-1], RuntimeError)
         with pytest.raises(Exception, match="UNIQUE"):  # the primary key guards against a second action at a seq
             await writer.append(ActionRecord("t0", 0, 0, "pass"))
+        with pytest.raises(Exception, match="UNIQUE"):  # moves stored together: all of them or none
+            await writer.append(ActionRecord("t1", 20, 0, "pass"), ActionRecord("t1", 0, 0, "pass"))
 
     asyncio.run(scenario())
     writer.close()
