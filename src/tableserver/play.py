@@ -54,7 +54,8 @@ class Play:
         self._bot_delay = settings.bot_delay
         self._bots = BotScheduler(settings.bot_threads)
         self.clocks = TurnClocks(writer, self._expire)
-        self._arriving: dict[str, list[_Move]] = {}  # per table: the moves waiting for its lock
+        self._arriving: dict[str, list[_Move]] = {}  # per table: the moves waiting to be committed
+        self._committers: dict[str, asyncio.Task[None]] = {}  # per table with moves arriving: who commits them
 
     def install(self, table: LiveTable) -> None:
         """A table just loaded or created: its bots take their seats, its clock runs on, and its bots play if
@@ -68,6 +69,7 @@ class Play:
     async def stop(self, tables: list[LiveTable]) -> None:
         await self.clocks.stop(tables)
         tasks = [t.bot_task for t in tables if t.bot_task is not None and not t.bot_task.done()]
+        tasks += self._committers.values()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -81,16 +83,27 @@ class Play:
         to a simultaneous choice since (LiveTable.since).
 
         Moves that reach one table together (people choosing their cards at once) are stored in one transaction
-        and published once: each waits for the table's lock, and whoever gets it takes every move waiting then,
-        instead of each waiting in turn for the others' commits."""
+        and published once, by the table's committer (`_commit_arriving`), instead of each waiting in turn for
+        the others' commits; each mover hears back as soon as its own move is stored."""
         move = _Move(seat, seq, action, bot, asyncio.get_running_loop().create_future())
         self._arriving.setdefault(table.id, []).append(move)
-        await asyncio.sleep(0)  # let the moves that arrived with this one join it
-        async with table.lock:
-            if not move.outcome.done():
-                await self._commit(table, self._arriving.pop(table.id))
-        self.wake_bots(table)
-        return move.outcome.result()
+        if table.id not in self._committers:
+            self._committers[table.id] = asyncio.create_task(self._commit_arriving(table))
+        return await asyncio.shield(move.outcome)  # a mover that leaves does not cancel its move
+
+    async def _commit_arriving(self, table: LiveTable) -> None:
+        """Commit the moves waiting at `table`, a batch at a time, until none is left."""
+        try:
+            await asyncio.sleep(0)  # let the moves that arrived with the first one join it
+            async with table.lock:
+                while moves := self._arriving.pop(table.id, None):
+                    await self._commit(table, moves)
+                    self.wake_bots(table)
+        finally:
+            del self._committers[table.id]
+            for move in self._arriving.pop(table.id, []):  # only when stopping: nobody is left waiting
+                move.outcome.set_exception(ServiceError("unavailable", "the server is stopping; the move was not"
+                                                                       " applied", 503))
 
     async def _commit(self, table: LiveTable, moves: list[_Move]) -> None:
         """Check `moves` in turn on a fork of the table, store the legal ones together, and only then make them
