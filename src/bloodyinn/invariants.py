@@ -150,7 +150,9 @@ def _cards(state: State, config: GameConfig) -> list[str]:
     expected_unused = 4 if config.solo else 8 - 2 * config.players
     if len(state.unused_peasants) != expected_unused:
         problems.append(f"R-INV-2: {len(state.unused_peasants)} unused peasants, expected {expected_unused}")
-    peasant_free = state.culled + state.entrance + state.exit + [c for c in state.rooms if c != NO_CARD]
+    if any(CARD_OCC[c] == PEASANT_OCC for c in state.culled):
+        problems.append("culled: a peasant among the travelers removed unseen (R-SETUP-3)")
+    peasant_free = state.entrance + state.exit + [c for c in state.rooms if c != NO_CARD]
     peasant_free += [c for owned in state.annexes for c in owned]
     if state.arrival != NO_CARD:
         peasant_free.append(state.arrival)
