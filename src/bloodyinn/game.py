@@ -239,7 +239,8 @@ class Game:
 
     def compact_view(self, seat: int | None) -> CompactView:
         """The same view as flat, hashable numbers (`compact_view.CompactView`), several times cheaper to build:
-        for encoders that read a view at every decision. It is computed from what `view(seat)` shows only."""
+        for encoders that read a view at every decision. It is built from the state but holds only what `view(seat)`
+        shows."""
         if seat is not None:
             self._check_seat(seat)
         return build_compact_view(self, seat)
