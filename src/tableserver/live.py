@@ -9,9 +9,10 @@ many other seats committed meanwhile, and a turn clock belongs to that decision,
 from __future__ import annotations
 
 import asyncio
+import copy
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -169,17 +170,15 @@ class LiveTable:
         return point if point >= self.revealed else None
 
     def fork(self) -> LiveTable:
-        """A copy to try moves on before they are stored: its own game (`Game.copy`) and move bookkeeping, the
-        rest shared. Nobody reads it; `adopt` makes its moves the table's once they are durable."""
-        return replace(self, game=self.game.copy(), log=list(self.log), actors=list(self.actors),
-                       answered_from=list(self.answered_from), since=dict(self.since),
-                       since_time=dict(self.since_time), since_history=list(self.since_history))
-
-    def adopt(self, trial: LiveTable) -> None:
-        """The moves tried on `trial` (a `fork` of this table) are stored: they are this table's now."""
-        self.game, self.log, self.actors, self.answered_from = trial.game, trial.log, trial.actors, trial.answered_from
-        self.since, self.since_time, self.since_history = trial.since, trial.since_time, trial.since_history
-        self.revealed = trial.revealed
+        """A copy to check moves on before they are stored: its own game (`Game.copy`) and move bookkeeping, the
+        rest shared; its log holds only the events of the moves tried (the game's log is long). Nobody else
+        reads it."""
+        trial = copy.copy(self)
+        trial.game, trial.log = self.game.copy(), []
+        trial.actors, trial.answered_from = list(self.actors), list(self.answered_from)
+        trial.since, trial.since_time = dict(self.since), dict(self.since_time)
+        trial.since_history = list(self.since_history)
+        return trial
 
     def take_back(self, seq: int) -> None:
         """Undo the actions from move `seq` on with the engine's own `Game.undo`, and forget their events."""

@@ -54,8 +54,7 @@ class Play:
         self._bot_delay = settings.bot_delay
         self._bots = BotScheduler(settings.bot_threads)
         self.clocks = TurnClocks(writer, self._expire)
-        self._arriving: dict[str, list[_Move]] = {}  # per table: the moves waiting to be committed
-        self._committers: dict[str, asyncio.Task[None]] = {}  # per table with moves arriving: who commits them
+        self._arriving: dict[str, list[_Move]] = {}  # per table: the moves waiting for its lock
 
     def install(self, table: LiveTable) -> None:
         """A table just loaded or created: its bots take their seats, its clock runs on, and its bots play if
@@ -69,7 +68,6 @@ class Play:
     async def stop(self, tables: list[LiveTable]) -> None:
         await self.clocks.stop(tables)
         tasks = [t.bot_task for t in tables if t.bot_task is not None and not t.bot_task.done()]
-        tasks += self._committers.values()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -83,49 +81,47 @@ class Play:
         to a simultaneous choice since (LiveTable.since).
 
         Moves that reach one table together (people choosing their cards at once) are stored in one transaction
-        and published once, by the table's committer (`_commit_arriving`), instead of each waiting in turn for
-        the others' commits; each mover hears back as soon as its own move is stored."""
+        and published once: whoever gets the table's lock first commits every move waiting for it then, instead
+        of each waiting in turn for the others' commits. The lock serves its waiters in turn, so the movers of
+        a batch hear back before any later batch is committed."""
         move = _Move(seat, seq, action, bot, asyncio.get_running_loop().create_future())
         self._arriving.setdefault(table.id, []).append(move)
-        if table.id not in self._committers:
-            self._committers[table.id] = asyncio.create_task(self._commit_arriving(table))
-        return await asyncio.shield(move.outcome)  # a mover that leaves does not cancel its move
-
-    async def _commit_arriving(self, table: LiveTable) -> None:
-        """Commit the moves waiting at `table`, a batch at a time, until none is left."""
         try:
-            await asyncio.sleep(0)  # let the moves that arrived with the first one join it
             async with table.lock:
-                while moves := self._arriving.pop(table.id, None):
-                    await self._commit(table, moves)
-                    self.wake_bots(table)
-        finally:
-            del self._committers[table.id]
-            for move in self._arriving.pop(table.id, []):  # only when stopping: nobody is left waiting
-                move.outcome.set_exception(ServiceError("unavailable", "the server is stopping; the move was not"
-                                                                       " applied", 503))
+                if not move.outcome.done():
+                    await self._commit(table, self._arriving.pop(table.id))
+        except asyncio.CancelledError:  # the mover left (the server is stopping): its move is not made
+            waiting = self._arriving.get(table.id, [])
+            if move in waiting:
+                waiting.remove(move)
+            raise
+        self.wake_bots(table)
+        return move.outcome.result()
 
     async def _commit(self, table: LiveTable, moves: list[_Move]) -> None:
-        """Check `moves` in turn on a fork of the table, store the legal ones together, and only then make them
-        the live game's and publish them: what everyone is shown changes only once the moves are durable. A
-        legal action always applies, so the stored log and the live game cannot diverge. Lock held; every
-        move's outcome is settled, whatever happens."""
-        trial = table.fork()
-        accepted: list[tuple[_Move, Accepted]] = []
-        records, events = [], []
+        """Check `moves` in turn, store the legal ones together, and only then apply them to the live game and
+        publish them: what everyone is shown changes only once the moves are durable. A legal action always
+        applies, so the stored log and the live game cannot diverge. After the first, a move is checked on a fork
+        of the table with the moves before it applied (only then: copying every move's game would keep the
+        garbage collector busy). Lock held; every move's outcome is settled, whatever happens."""
+        checking = table
+        legal: list[tuple[_Move, Any]] = []
+        records = []
         try:
-            for move in moves:
+            for number, move in enumerate(moves):
                 try:
-                    chosen = _admitted(trial, move)
+                    chosen = _admitted(checking, move)
                 except ServiceError as refused:
                     move.outcome.set_exception(refused)
                     continue
                 if isinstance(chosen, Accepted):  # a repeat of a move already made
                     move.outcome.set_result(chosen)
                     continue
-                records.append(ActionRecord(table.id, trial.seq, move.seat, str(chosen)))
-                events += trial.apply(move.seat, chosen)
-                accepted.append((move, Accepted(trial.seq, str(chosen))))
+                records.append(ActionRecord(table.id, table.seq + len(legal), move.seat, str(chosen)))
+                legal.append((move, chosen))
+                if number < len(moves) - 1:  # a move after this one is checked where this one leaves the game
+                    checking = table.fork() if checking is table else checking
+                    checking.apply(move.seat, chosen)
             if not records:
                 return
             try:
@@ -135,7 +131,10 @@ class Play:
                           exc)
                 raise ServiceError("unavailable", "the move could not be saved, so it was not applied; please try"
                                    " again", 503) from None
-            table.adopt(trial)
+            events, accepted = [], []
+            for move, chosen in legal:
+                events += table.apply(move.seat, chosen)
+                accepted.append((move, Accepted(table.seq, str(chosen))))
             table.last_active = now()
             if table.is_over:  # for the lobby and start-up; a replay would tell the same
                 await self._writer.write(partial(Repository.mark_over, table_id=table.id))
