@@ -54,3 +54,9 @@ def test_the_platform_imports_no_game_and_not_the_server() -> None:
     wrong = {module: sorted(names & {*GAMES, SERVER}) for module, names in imports(PLATFORM).items()
              if names & {*GAMES, SERVER}}
     assert wrong == {}
+
+
+def test_only_the_servers_game_adapters_import_a_game() -> None:
+    wrong = {module: sorted(names & set(GAMES)) for module, names in imports(SERVER).items()
+             if names & set(GAMES) and not module.startswith("games.")}
+    assert wrong == {}

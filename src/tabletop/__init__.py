@@ -16,6 +16,5 @@ intervals and Elo-style ratings (`ratings`), a tournament's tables, JSON and CSV
 command-line options that pick an executor (`options`). These grew inside `bloodyinn.bots`, but importing
 anything under `bloodyinn` loads the Bloody Inn engine, and Innkeepers must not depend on Bloody Inn's game
 code; copying them would leave two versions to keep in step. So they live here, each game keeping its own
-arena (how one of its games is played by bots); `bloodyinn.bots.executors`, `bloodyinn.bots.ratings` and
-`bloodyinn.commands.options` re-export what moved, so every existing import keeps working.
+arena (how one of its games is played by bots).
 """
