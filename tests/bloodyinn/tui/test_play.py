@@ -186,7 +186,7 @@ def test_save_key_then_load_from_the_command_line(tmp_path: Path, monkeypatch: p
             await take_turn(app, pilot, random.Random(0))
             await wait_for(pilot, my_turn(app))
             await pilot.press("s")
-            await pilot.pause(0.05)
+            await wait_for(pilot, save.exists)
 
     run(scenario)
     assert save.exists()
