@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tabletop.canonical import canonical as read_back
 
 from .cards import CARD_BY_ID, CUSTOMER_BY_ID, ROOMS, SUIT_SYMBOLS
 from .errors import NotationError
@@ -254,26 +256,4 @@ def canonical(action: object) -> Action:
     """The canonical form of an action, given as text or as an object: its notation read back. An object is
     refused unless each field is what the notation writes (no room "5" or 5.0, no True for a seat) and makes
     sense (no room 99), so that nothing is silently coerced."""
-    if isinstance(action, str):
-        return parse_action(action)
-    if not isinstance(action, ACTION_TYPES):
-        raise NotationError(f"not an action: {action!r}")
-    try:
-        text = str(action)
-    except Exception:  # any field that cannot even be written out is the caller's bad input
-        raise NotationError(f"malformed action {action!r}") from None
-    try:
-        read = parse_action(text)
-    except NotationError as error:
-        raise NotationError(f"malformed action {action!r}: {error}") from None
-    if not _same_kinds(read, action):
-        raise NotationError(f"malformed action {action!r}: a field of the wrong type")
-    return read
-
-
-def _same_kinds(read: Any, given: Any) -> bool:
-    if type(read) is not type(given):
-        return False
-    if hasattr(read, "__dataclass_fields__"):
-        return all(_same_kinds(getattr(read, f.name), getattr(given, f.name)) for f in fields(read))
-    return True
+    return read_back(action, parse_action, ACTION_TYPES, NotationError)
