@@ -19,6 +19,7 @@ from tests.bloodyinn.tui.tui_helpers import make_app, my_turn, rendered, run, wa
 
 SIZES = [(80, 24), (120, 40)]
 CUT = "…"  # what Rich and Textual print where they truncate
+FRAME = "│┃ "  # a panel's frame: light, or heavy while the panel has the focus
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -33,7 +34,7 @@ def test_the_board_shows_every_room_and_innkeeper_in_full(tmp_path: Path, size: 
             assert CUT not in status and f"Round {view['round']}" in status.splitlines()[0]
             inn = rendered(app.query_one("#inn"))
             assert CUT not in inn
-            rows = [line.strip("│ ") for line in inn.splitlines()[2:10]]
+            rows = [line.strip(FRAME) for line in inn.splitlines()[2:10]]
             for room, row in zip(view["rooms"], rows, strict=True):
                 assert row.startswith(f"{room['room']} ")
                 if room["guest"]:
@@ -153,7 +154,7 @@ def test_a_60x20_terminal_still_shows_every_room_number_key_tag_and_money(tmp_pa
             await wait_for(pilot, my_turn(app))
             view = app.session.game.view(None)
             inn = rendered(app.query_one("#inn"))
-            rows = [line.strip("│ ") for line in inn.splitlines()[2:10]]
+            rows = [line.strip(FRAME) for line in inn.splitlines()[2:10]]
             for room, row in zip(view["rooms"], rows, strict=True):
                 key = room["key"]
                 assert row.startswith(f"{room['room']} ")
