@@ -91,4 +91,4 @@ def rendered(widget: Widget) -> str:
 
 def words(text: str) -> str:
     """Text with every run of spaces and line breaks as one space, to find phrases however they wrap."""
-    return " ".join(text.replace("│", " ").split())
+    return " ".join(text.replace("│", " ").replace("┃", " ").split())  # frames: light, or heavy when focused

@@ -46,7 +46,7 @@ def end_text(app: InnkeepersApp) -> str:
 
 def words(text: str) -> str:
     """Text with every run of spaces, frames and line breaks as one space, to find phrases however they wrap."""
-    return " ".join(text.replace("│", " ").split())
+    return " ".join(text.replace("│", " ").replace("┃", " ").split())  # frames: light, or heavy when focused
 
 
 async def wait_for(pilot: Pilot[None], ready: Callable[[], bool], limit: float = 20.0) -> None:
