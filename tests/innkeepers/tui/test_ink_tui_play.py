@@ -150,10 +150,9 @@ def test_undo_stops_at_the_reveal_so_a_trick_is_never_replayed_knowing_the_bots_
             bots_card = game.view(0)["log"][0]["cards"][1]
             actions, log = list(game.actions), list(app.session.log)
             await pilot.press("u")
-            await pilot.pause()
+            await wait_for(pilot, lambda: any("Your last decision stands" in n.message for n in app._notifications))
             assert game.actions == actions and app.session.log == log
             assert f"P2 reveals {render.card(bots_card).plain}." in log  # shown, and it stays played
-            assert any("Your last decision stands" in n.message for n in app._notifications)
 
     run(scenario)
 
