@@ -1,6 +1,7 @@
 """Load test of `bloodyinn serve`: many concurrent bot-vs-bot tables played over WebSockets on 127.0.0.1.
 
-    python benchmarks/server_load.py [--tables 200] [--players 2] [--seconds 60] [--think 0] [--game innkeepers]
+    python benchmarks/server_load.py [--tables 200] [--players 2] [--seconds 60] [--think 0]
+                                     [--games bloodyinn innkeepers] [--rounds 1]
 
 Starts a real server (its own temporary SQLite file, bots disabled server-side: every seat is "open for a
 human"), creates the tables over HTTP, joins every seat, and connects one WebSocket client per seat. Each
@@ -10,6 +11,10 @@ sending the action to receiving its `ack` (sent only after the action is committ
 published). A table that finishes starts a new game, so the load stays at
 `--tables` concurrent games until `--seconds` have passed. Prints moves per second, p50/p95/p99 latency and
 the server's CPU time per move (Linux).
+
+Each game named by `--games` (both by default) is measured under the same load, each on a fresh server, and
+the figures are printed side by side. `--rounds N` measures the games in turn N times (`--seconds` each) and
+pools each game's moves, so a slow spell of a shared machine falls on every game alike.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -32,6 +38,7 @@ import orjson
 import websockets
 
 HOST = "127.0.0.1"
+GAMES = ("bloodyinn", "innkeepers")
 
 
 def free_port() -> int:
@@ -173,45 +180,86 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
-    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
-    parser.add_argument("--seconds", type=float, default=60.0, help="how long to keep the load up (default 60)")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="seconds each bot waits before answering (default 0: as fast as the server allows;"
-                             " 0.5 is the pace of the server's own bots)")
-    parser.add_argument("--game", choices=("bloodyinn", "innkeepers"), default="bloodyinn",
-                        help="which game the tables play (default bloodyinn; innkeepers needs 2-4 players)")
-    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="normal",
-                        help="the server's --sqlite-sync (default normal, the server's default)")
-    args = parser.parse_args()
+@dataclass
+class Measured:
+    """One game's figures from one or more rounds of load."""
+
+    game: str
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    games: int = 0
+    seconds: float = 0.0
+    cpu: float | None = 0.0  # the server's CPU seconds (None where there is no /proc)
+
+    def add(self, stats: Stats, seconds: float, cpu: float | None) -> None:
+        self.latencies += stats.latencies
+        for error, count in stats.errors.items():
+            self.errors[error] = self.errors.get(error, 0) + count
+        self.games += stats.games
+        self.seconds += seconds
+        self.cpu = None if cpu is None or self.cpu is None else self.cpu + cpu
+
+    def line(self) -> str:
+        moves = self.latencies
+        if not moves:
+            return f"{self.game:<11} no move was measured; errors: {self.errors or 'none'}"
+        cpu = f"{self.cpu / len(moves) * 1e6:7.0f} µs" if self.cpu is not None else "      n/a"
+        return (f"{self.game:<11} {len(moves) / self.seconds:7.0f} {percentile(moves, 0.5) * 1000:8.1f}"
+                f" {percentile(moves, 0.95) * 1000:8.1f} {percentile(moves, 0.99) * 1000:8.1f}"
+                f" {max(moves) * 1000:8.1f} {statistics.fmean(moves) * 1000:8.1f} {cpu} {len(moves):7d}"
+                f" {self.games:6d}  {self.errors or 'none'}")
+
+
+def measure(game: str, args: argparse.Namespace, measured: Measured) -> None:
+    """One round of load on `game`: a fresh server, `--tables` tables for `--seconds`."""
     with tempfile.TemporaryDirectory(prefix="bloodyinn-load-") as folder:
         process, url = start_server(Path(folder), args.sqlite_sync)
         try:
             started = time.perf_counter()
             cpu_before = cpu_seconds(process.pid)
-            stats = asyncio.run(run(url, args.tables, args.players, args.seconds, args.think, args.game))
+            stats = asyncio.run(run(url, args.tables, args.players, args.seconds, args.think, game))
             elapsed = time.perf_counter() - started
             cpu_after = cpu_seconds(process.pid)
         finally:
             process.terminate()
             process.wait(30)
-    moves = stats.latencies
-    if not moves:
-        raise SystemExit("no move was measured")
-    print(f"tables: {args.tables} concurrent {args.game}, {args.players} players each, think time {args.think} s,"
-          f" SQLite synchronous={args.sqlite_sync},"
-          f" {stats.games} games finished")
-    print(f"moves:  {len(moves)} in {elapsed:.1f} s = {len(moves) / elapsed:.0f} moves/s")
-    print(f"round trip (action -> ack, committed and published): p50 {percentile(moves, 0.5) * 1000:.1f} ms,"
-          f" p95 {percentile(moves, 0.95) * 1000:.1f} ms, p99 {percentile(moves, 0.99) * 1000:.1f} ms,"
-          f" mean {statistics.fmean(moves) * 1000:.1f} ms")
-    if cpu_before is not None and cpu_after is not None:
-        used = cpu_after - cpu_before
-        print(f"server CPU: {used:.1f} s = {used / len(moves) * 1e6:.0f} µs per move"
-              f" ({os.cpu_count()} CPUs shared by the server and this client)")
-    print(f"errors: {stats.errors or 'none'}")
+    used = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+    measured.add(stats, elapsed, used)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
+                        help="players per table (default 2; Innkeepers needs 2-4)")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="how long to keep the load up, per game and round (default 60)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each bot waits before answering (default 0: as fast as the server allows;"
+                             " 0.5 is the pace of the server's own bots)")
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES),
+                        help="which games to measure, in turn under the same load (default: both)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure the games in turn this many times and pool the figures (default 1)")
+    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="normal",
+                        help="the server's --sqlite-sync (default normal, the server's default)")
+    args = parser.parse_args()
+    if args.players == 1 and "innkeepers" in args.games:
+        parser.error("--players 1: Innkeepers needs 2-4 players (measure --games bloodyinn alone)")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    measured = {game: Measured(game) for game in args.games}
+    for _ in range(args.rounds):
+        for game in args.games:
+            measure(game, args, measured[game])
+    print(f"load: {args.tables} concurrent tables of {args.players} players, think time {args.think} s,"
+          f" {args.seconds:g} s x {args.rounds} round(s) per game, SQLite synchronous={args.sqlite_sync},"
+          f" {os.cpu_count()} CPUs shared by the server and this client")
+    print("round trip = action -> ack (committed and published), in ms; CPU = the server's per move")
+    print(f"{'game':<11} {'moves/s':>7} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'mean':>8} {'CPU':>9} {'moves':>7}"
+          f" {'games':>6}  errors")
+    for figures in measured.values():
+        print(figures.line())
 
 
 if __name__ == "__main__":
