@@ -10,6 +10,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from .errors import ServiceError
+from .security import ERROR_HEADERS
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 
@@ -39,7 +40,8 @@ def answer_errors(app: FastAPI) -> None:
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
         # Starlette logs the traceback after answering; the client learns only that it was not their fault.
         return JSONResponse({"error": "internal", "message": f"the server failed to answer {request.method}"
-                                                             f" {request.url.path}; please try again"}, status_code=500)
+                                                             f" {request.url.path}; please try again"},
+                            status_code=500, headers=ERROR_HEADERS)
 
 
 def _allowed(request: Request) -> str:

@@ -15,6 +15,9 @@ POLICY = "Content-Security-Policy"
 PAGES_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
                 " object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+# A server failure is answered outside every middleware (Starlette's ServerErrorMiddleware), so its handler
+# sets these itself.
+ERROR_HEADERS = {POLICY: PAGES_POLICY, **HEADERS}
 SWAGGER_UI = "https://cdn.jsdelivr.net"  # where FastAPI's API documentation page loads Swagger UI from
 
 

@@ -273,18 +273,43 @@ def test_every_page_and_answer_carries_the_security_headers(client: TestClient) 
                                              "/api/tables", "/api/nothing-here", "/openapi.json", "/docs")]
     answers.append(client.post("/api/tables", content=b"x" * 100_000, headers={"content-type": "application/json"}))
     for answer in answers:
-        headers = answer.headers
-        assert (headers["x-frame-options"], headers["x-content-type-options"], headers["referrer-policy"]) == (
-            "DENY", "nosniff", "no-referrer"), answer.request.url
-        policy = dict(part.strip().split(" ", 1) for part in headers["content-security-policy"].split(";"))
-        assert "'unsafe-inline'" not in policy["script-src"] and policy["frame-ancestors"] == "'none'"
-        assert policy["object-src"] == "'none'" and policy["base-uri"] == "'none'"
+        _assert_security_headers(answer)
     assert answers[0].headers["content-security-policy"].startswith("default-src 'self'; script-src 'self';")
     # The API documentation (FastAPI's page) runs its own inline script, allowed by its hash and nothing else.
     docs = answers[-2]
     scripts = re.findall(r"<script>(.*?)</script>", docs.text, re.DOTALL)
     allowed = re.findall(r"'sha256-([^']+)'", docs.headers["content-security-policy"])
     assert scripts and allowed == [base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() for s in scripts]
+
+
+def _assert_security_headers(answer: Any) -> None:
+    headers = answer.headers
+    assert (headers.get("x-frame-options"), headers.get("x-content-type-options"), headers.get("referrer-policy")) == (
+        "DENY", "nosniff", "no-referrer"), (answer.request.url, answer.status_code)
+    policy = dict(part.strip().split(" ", 1) for part in headers["content-security-policy"].split(";"))
+    assert "'unsafe-inline'" not in policy["script-src"] and policy["frame-ancestors"] == "'none'"
+    assert policy["object-src"] == "'none'" and policy["base-uri"] == "'none'"
+
+
+def test_every_error_answer_carries_the_security_headers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refusals of every kind, and a server failure (answered outside the middlewares), are framed, sniffed and
+    referred no more than pages are."""
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(tableserver.routes.meta, "card_catalog", broken)
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'errors.sqlite3'}", tables_per_minute=1)
+    with in_process_client(settings, raise_server_exceptions=False) as client:
+        created = client.post("/api/tables", json={"players": 2, "seats": HUMANS})
+        errors = [client.get("/api/cards"),  # the route raises
+                  client.get("/api/nothing-here"), client.delete("/api/tables"),
+                  client.get("/api/tables?offset=-1"), client.post("/api/tables", content=b"{",
+                                                                    headers={"content-type": "application/json"}),
+                  client.post("/api/tables", json={"players": 2, "seats": HUMANS}),  # over the per-minute limit
+                  client.get(f"/api/tables/{created.json()['table']['id']}/state?seat=0")]  # no token
+    assert [e.status_code for e in errors] == [500, 404, 405, 400, 400, 429, 403], [e.text for e in errors]
+    for error in errors:
+        _assert_security_headers(error)
 
 
 def test_the_pages_have_no_inline_script_or_style() -> None:
