@@ -111,15 +111,16 @@ class Game:
 
     # ---------------------------------------------------------------------------------------- actions
 
-    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+    def apply(self, action: Action | str, seat: int | None = None, *, events: bool = True) -> list[Event]:
         """Apply a decision (an action object or its notation) for `seat` (default: `current_player`) and
         return the events it caused. An illegal or malformed action, or one for a seat that owes no decision,
-        raises IllegalActionError and changes nothing."""
+        raises IllegalActionError and changes nothing. `events=False` (the rollout path: search, random play)
+        builds no events nor descriptions and returns an empty list; the state is the same, bit for bit."""
         seat, action = self._checked(action, seat)
-        events: list[Event] = []
-        self._legal = flow.apply(self._state, self.config, seat, action, events)
+        caused: list[Event] | None = [] if events else None
+        self._legal = flow.apply(self._state, self.config, seat, action, caused)
         self._actions.append((seat, action))
-        return events
+        return caused if caused is not None else []
 
     def validate(self, action: Action | str, seat: int | None = None) -> Action:
         """The canonical form of `action` if `seat` (default: `current_player`) may take it now; otherwise
@@ -138,8 +139,10 @@ class Game:
         else:
             self._check_seat(seat)
         legal = self._legal.get(seat)
-        if legal is not None and any(a is action for a in legal):  # taken from legal_actions(): no checks
-            return seat, action
+        if legal is not None:
+            for listed in legal:
+                if listed is action:  # taken from legal_actions(): no checks
+                    return seat, action
         action = canonical(action)  # an object with impossible fields or of the wrong types is refused
         flow.check(self._state, self.config, seat, action)
         if action not in self.legal_actions(seat):  # a consistency guard: check() and legal_actions() agree
@@ -165,7 +168,7 @@ class Game:
         last = self._actions[-1]
         replayed = Game(self.config, self._start)
         for seat, action in self._actions[:-1]:
-            flow.apply(replayed._state, self.config, seat, action, [])
+            flow.apply(replayed._state, self.config, seat, action, None)
         self._state, self._actions, self._legal = replayed._state, self._actions[:-1], {}
         return last
 

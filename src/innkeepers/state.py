@@ -104,13 +104,14 @@ class State:
             return [s for s in range(self.players) if self.played[s] == NO_CARD]
         if stage == Stage.REFILL:
             return [s for s in range(self.players) if self.refills[s] == UNDECIDED]
+        return [] if stage == Stage.OVER else [self.decider()]
+
+    def decider(self) -> int:
+        """The one seat that decides in a stage where only one does (place, host, second, pick)."""
+        stage = self.stage
         if stage == Stage.PLACE:
-            return [self.winner]
-        if stage == Stage.HOST:
-            return [self.host]
-        if stage in (Stage.SECOND, Stage.PICK):
-            return [self.second]
-        return []
+            return self.winner
+        return self.host if stage == Stage.HOST else self.second
 
     @property
     def revealed(self) -> bool:

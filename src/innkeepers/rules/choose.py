@@ -42,10 +42,11 @@ def take_from_deck(state: State) -> int:
     return customer
 
 
-def choose(state: State, seat: int, events: list[Event]) -> None:
+def choose(state: State, seat: int, events: list[Event] | None) -> None:
     count = min(CHOOSE_DRAW, len(state.deck))
     state.drawn = [take_from_deck(state) for _ in range(count)]
-    events.append(Event("choose", seat, amount=count))
+    if events is not None:
+        events.append(Event("choose", seat, amount=count))
     state.stage = Stage.PICK
 
 
@@ -58,12 +59,12 @@ def check_pick(state: State, action: Pick) -> None:
         raise IllegalActionError(f"{action.customer} is not among the customers drawn", "I-R-21")
 
 
-def pick(state: State, seat: int, action: Pick, events: list[Event]) -> None:
+def pick(state: State, seat: int, action: Pick, events: list[Event] | None) -> None:
     customer = CUSTOMER_BY_ID[action.customer]
     rest = [c for c in state.drawn if c != customer]
     state.deck[:0] = rest  # index 0 is the bottom of the deck
     state.known[seat].extend(rest)
     state.drawn = []
     state.customer = customer
-    if rest:
+    if rest and events is not None:
         events.append(Event("bottom", seat, amount=len(rest)))

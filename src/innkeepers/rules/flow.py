@@ -28,20 +28,20 @@ _DECISION_RULES = {
 
 def legal_actions(state: State, config: GameConfig, seat: int) -> list[Action]:
     """Every legal decision of `seat` now; empty when the seat owes none."""
-    if seat not in state.pending():
-        return []
     stage = state.stage
     if stage == Stage.PLAY:
-        return list(trick.legal(state, config, seat))
+        return list(trick.legal(state, config, seat)) if state.played[seat] == NO_CARD else []
+    if stage == Stage.REFILL:
+        return list(refill.OPTIONS) if state.refills[seat] == UNDECIDED else []
+    if stage == Stage.OVER or seat != state.decider():
+        return []
     if stage == Stage.PLACE:
         return [*placement.legal(state, config), *referral.legal(state, config)]
     if stage == Stage.HOST:
         return list(placement.legal(state, config))
     if stage == Stage.SECOND:
         return second.legal(state, config)
-    if stage == Stage.PICK:
-        return list(choose.legal_picks(state))
-    return list(refill.OPTIONS)
+    return list(choose.legal_picks(state))
 
 
 def check(state: State, config: GameConfig, seat: int, action: Action) -> None:
@@ -76,16 +76,18 @@ def check(state: State, config: GameConfig, seat: int, action: Action) -> None:
         second.check(state, config, action)
 
 
-def take(state: State, config: GameConfig, seat: int, action: Action, events: list[Event]) -> None:
+def take(state: State, config: GameConfig, seat: int, action: Action, events: list[Event] | None) -> None:
     """Carry out a decision known to be legal. A secret one (a card, a refill choice) shows as a `commit`
-    event without its content; every other one as an `action` event with its description."""
+    event without its content; every other one as an `action` event with its description. `events` None
+    (rollouts) builds no events at all."""
     if isinstance(action, Play):
         trick.commit(state, seat, action, events)
         return
     if isinstance(action, Refill):
         refill.commit(state, seat, action, events)
         return
-    events.append(Event("action", seat, note=describe(action, config.fixed_rooms), action=action))
+    if events is not None:
+        events.append(Event("action", seat, note=describe(action, config.fixed_rooms), action=action))
     if isinstance(action, Place):
         placement.place(state, action, events)
     elif isinstance(action, Refer):
@@ -110,13 +112,13 @@ def take(state: State, config: GameConfig, seat: int, action: Action, events: li
 Options = dict[int, list[Action]]
 
 
-def apply(state: State, config: GameConfig, seat: int, action: Action, events: list[Event]) -> Options:
+def apply(state: State, config: GameConfig, seat: int, action: Action, events: list[Event] | None) -> Options:
     """Apply a decision already known to be legal, then advance to the next decision (see `advance`)."""
     take(state, config, seat, action, events)
     return advance(state, config, events)
 
 
-def advance(state: State, config: GameConfig, events: list[Event]) -> Options:
+def advance(state: State, config: GameConfig, events: list[Event] | None) -> Options:
     """Run automatic steps until a decision is needed (or the game is over). Returns the legal actions it
     listed on the way for the seat that decides next, so that they need not be listed again."""
     while True:
@@ -133,7 +135,7 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> Options:
         elif stage == Stage.OVER:
             return {}
         else:
-            seat = state.pending()[0]
+            seat = state.decider()
             options = legal_actions(state, config, seat)
             if not options:  # only the winner's decision can be empty: nobody can take the customer
                 referral.penalty(state, events)

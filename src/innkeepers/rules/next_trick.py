@@ -12,11 +12,12 @@ from ..state import NO_CARD, NOBODY, Stage, State
 from .choose import take_from_deck
 
 
-def finish(state: State, events: list[Event]) -> None:
+def finish(state: State, events: list[Event] | None) -> None:
     for seat, card in enumerate(state.played):
         if card != NO_CARD:
             state.discard.append(card)
-            events.append(Event("discard", seat, CARD_IDS[card], f"played:{seat}", "discard"))
+            if events is not None:
+                events.append(Event("discard", seat, CARD_IDS[card], f"played:{seat}", "discard"))
     state.played = [NO_CARD] * state.players
     state.winner = state.second = NOBODY
     full = [seat for seat, board in enumerate(state.boards) if None not in board]
@@ -35,12 +36,14 @@ def finish(state: State, events: list[Event]) -> None:
         start(state, events)
 
 
-def start(state: State, events: list[Event]) -> None:
+def start(state: State, events: list[Event] | None) -> None:
     state.stage = Stage.PLAY
-    events.append(Event("trick", card=CUSTOMER_IDS[state.customer], amount=state.trick))
+    if events is not None:
+        events.append(Event("trick", card=CUSTOMER_IDS[state.customer], amount=state.trick))
 
 
-def end(state: State, events: list[Event], reason: str) -> None:
+def end(state: State, events: list[Event] | None, reason: str) -> None:
     state.stage = Stage.OVER
     state.end_reason = reason
-    events.append(Event("end_of_game", note=reason))
+    if events is not None:
+        events.append(Event("end_of_game", note=reason))

@@ -86,20 +86,25 @@ def marker(room: int, stay: Stay) -> str:
     return "meeple" if ROOM_AMENITY[room - 1] == CUSTOMER_AMENITY[stay.customer] else "cube"
 
 
-def place(state: State, action: Place, events: list[Event]) -> None:
+def _place_event(seat: int, room: int, stay: Stay) -> Event:
+    if stay.referrer != NOBODY:
+        note, points = f"a referral from P{stay.referrer + 1}, with their cube", 1
+    elif marker(room, stay) == "meeple":
+        note, points = f"{ROOM_AMENITY[room - 1]} matched: meeple", 3
+    else:
+        note, points = "amenity not matched: cube", 2
+    return Event("place", seat, CUSTOMER_IDS[stay.customer], "customer", f"room{room}", points, note,
+                 stay.referrer if stay.referrer != NOBODY else None)
+
+
+def place(state: State, action: Place, events: list[Event] | None) -> None:
     """The customer and the winning card check in together; then second place may act (I-G-12)."""
     seat = placer(state)
     referrer = state.referrer if state.stage == Stage.HOST else NOBODY
     stay = Stay(state.customer, state.played[state.winner], referrer)
     state.boards[seat][action.room - 1] = stay
-    if referrer != NOBODY:
-        note, points = f"a referral from P{referrer + 1}, with their cube", 1
-    elif marker(action.room, stay) == "meeple":
-        note, points = f"{ROOM_AMENITY[action.room - 1]} matched: meeple", 3
-    else:
-        note, points = "amenity not matched: cube", 2
-    events.append(Event("place", seat, CUSTOMER_IDS[state.customer], "customer", f"room{action.room}", points,
-                        note, referrer if referrer != NOBODY else None))
+    if events is not None:
+        events.append(_place_event(seat, action.room, stay))
     state.customer = NO_CARD
     state.played[state.winner] = NO_CARD
     state.host = state.referrer = NOBODY

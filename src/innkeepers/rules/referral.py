@@ -68,20 +68,22 @@ def check_refuse(state: State, config: GameConfig) -> None:
         raise IllegalActionError("nobody can take the customer: the -1 follows without a decision", "I-R-30")
 
 
-def refer(state: State, action: Refer, events: list[Event]) -> None:
-    events.append(Event("refer", state.winner, CUSTOMER_IDS[state.customer], target=action.seat))
+def refer(state: State, action: Refer, events: list[Event] | None) -> None:
+    if events is not None:
+        events.append(Event("refer", state.winner, CUSTOMER_IDS[state.customer], target=action.seat))
     state.referrer, state.host = state.winner, action.seat
     state.stage = Stage.HOST
 
 
-def penalty(state: State, events: list[Event]) -> None:
+def penalty(state: State, events: list[Event] | None) -> None:
     """The winner keeps the customer card as a -1 marker; the winning card is discarded (I-R-30, I-G-19)."""
     winner = state.winner
     state.kept[winner].append(state.customer)
-    events.append(Event("penalty", winner, CUSTOMER_IDS[state.customer], "customer", f"kept:{winner}", -1))
     card = state.played[winner]
     state.discard.append(card)
-    events.append(Event("discard", winner, CARD_IDS[card], f"played:{winner}", "discard"))
+    if events is not None:
+        events.append(Event("penalty", winner, CUSTOMER_IDS[state.customer], "customer", f"kept:{winner}", -1))
+        events.append(Event("discard", winner, CARD_IDS[card], f"played:{winner}", "discard"))
     state.played[winner] = NO_CARD
     state.customer = NO_CARD
     state.stage = Stage.SECOND

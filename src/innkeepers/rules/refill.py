@@ -15,12 +15,13 @@ KEEP, NEW = Refill(False), Refill(True)
 OPTIONS = [KEEP, NEW]
 
 
-def commit(state: State, seat: int, action: Refill, events: list[Event]) -> None:
+def commit(state: State, seat: int, action: Refill, events: list[Event] | None) -> None:
     state.refills[seat] = int(action.new)
-    events.append(Event("commit", seat, note="how to refill"))
+    if events is not None:
+        events.append(Event("commit", seat, note="how to refill"))
 
 
-def draw(state: State, seat: int, count: int, events: list[Event]) -> int:
+def draw(state: State, seat: int, count: int, events: list[Event] | None) -> int:
     """Draw up to `count` playing cards into a hand, reshuffling the discards when the pile runs out."""
     drawn = 0
     hand = state.hands[seat]
@@ -30,13 +31,14 @@ def draw(state: State, seat: int, count: int, events: list[Event]) -> int:
                 break
             state.draw, state.discard = state.discard, []
             state.rng.shuffle(state.draw)
-            events.append(Event("reshuffle", amount=len(state.draw)))
+            if events is not None:
+                events.append(Event("reshuffle", amount=len(state.draw)))
         hand.append(state.draw.pop())
         drawn += 1
     return drawn
 
 
-def resolve(state: State, events: list[Event]) -> None:
+def resolve(state: State, events: list[Event] | None) -> None:
     n = state.players
     first = (state.log[-1].winner + 1) % n
     for seat in [(first + i) % n for i in range(n)]:
@@ -45,9 +47,11 @@ def resolve(state: State, events: list[Event]) -> None:
         if new:
             for card in sorted(hand):
                 state.discard.append(card)
-                events.append(Event("discard", seat, CARD_IDS[card], f"hand:{seat}", "discard"))
+                if events is not None:
+                    events.append(Event("discard", seat, CARD_IDS[card], f"hand:{seat}", "discard"))
             hand.clear()
         drawn = draw(state, seat, HAND_SIZE - len(hand), events)
-        events.append(Event("refill", seat, amount=drawn,
-                            note="discards the rest of the hand" if new else "keeps the hand"))
+        if events is not None:
+            events.append(Event("refill", seat, amount=drawn,
+                                note="discards the rest of the hand" if new else "keeps the hand"))
     state.refills = [UNDECIDED] * n

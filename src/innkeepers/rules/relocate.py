@@ -17,17 +17,26 @@ from .placement import fits, marker
 def legal(state: State, config: GameConfig, seat: int) -> list[Relocate]:
     board = state.boards[seat]
     occupied = [room for room in range(1, ROOMS + 1) if board[room - 1] is not None]
-    if config.fixed_rooms:
-        return [_MOVES[a, b] for i, a in enumerate(occupied) for b in occupied[i + 1:]]
-    # A card keeps the rising order anywhere between its occupied neighbours, and nowhere else.
     moves: list[Relocate] = []
-    bounds = [0, *occupied, ROOMS + 1]
-    for i, source in enumerate(occupied, 1):
-        moves.extend(_MOVES[source, dest] for dest in range(bounds[i - 1] + 1, bounds[i + 1]) if dest != source)
+    if config.fixed_rooms:
+        for i, source in enumerate(occupied):
+            row = _MOVES[source]
+            moves.extend([row[dest] for dest in occupied[i + 1:]])
+        return moves
+    # A card keeps the rising order anywhere between its occupied neighbours, and nowhere else.
+    below = 0
+    for i, source in enumerate(occupied):
+        moves.extend(_SPANS[source][below][occupied[i + 1] if i + 1 < len(occupied) else ROOMS + 1])
+        below = source
     return moves
 
 
-_MOVES = {(a, b): Relocate(a, b) for a in range(1, ROOMS + 1) for b in range(1, ROOMS + 1) if a != b}  # shared
+# Shared action objects: _MOVES[source][dest]; _SPANS[source][below][above] the moves of the card in `source`
+# to the other rooms strictly between the occupied rooms `below` and `above` (0 and 16 at the ends).
+_MOVES = [{dest: Relocate(source, dest) for dest in range(1, ROOMS + 1) if dest != source}
+          for source in range(ROOMS + 1)]
+_SPANS = [[[[_MOVES[source][dest] for dest in range(below + 1, above) if dest != source]
+            for above in range(ROOMS + 2)] for below in range(ROOMS + 1)] for source in range(ROOMS + 1)]
 
 
 def check(state: State, config: GameConfig, seat: int, action: Relocate) -> None:
@@ -51,7 +60,7 @@ def check(state: State, config: GameConfig, seat: int, action: Relocate) -> None
         raise IllegalActionError(f"moving room {source} to room {dest} would break the rising order", "I-G-24")
 
 
-def relocate(state: State, config: GameConfig, seat: int, action: Relocate, events: list[Event]) -> None:
+def relocate(state: State, config: GameConfig, seat: int, action: Relocate, events: list[Event] | None) -> None:
     board = state.boards[seat]
     first, second = board[action.source - 1], board[action.dest - 1]
     assert first is not None
@@ -61,12 +70,14 @@ def relocate(state: State, config: GameConfig, seat: int, action: Relocate, even
                  action.source: (action.dest, second._replace(card=first.card))}
         for room, (origin, stay) in moved.items():
             board[room - 1] = stay
-            events.append(Event("relocate", seat, CUSTOMER_IDS[stay.customer], f"room{origin}", f"room{room}",
-                                note=_marker_note(room, stay)))
+            if events is not None:
+                events.append(Event("relocate", seat, CUSTOMER_IDS[stay.customer], f"room{origin}", f"room{room}",
+                                    note=_marker_note(room, stay)))
         return
     board[action.dest - 1], board[action.source - 1] = first, None
-    events.append(Event("relocate", seat, CUSTOMER_IDS[first.customer], f"room{action.source}",
-                        f"room{action.dest}", note=_marker_note(action.dest, first)))
+    if events is not None:
+        events.append(Event("relocate", seat, CUSTOMER_IDS[first.customer], f"room{action.source}",
+                            f"room{action.dest}", note=_marker_note(action.dest, first)))
 
 
 def _marker_note(room: int, stay: Stay) -> str:

@@ -12,6 +12,7 @@ from ..cards import (
     CARD_SUIT,
     CUSTOMER_LUXURY,
     CUSTOMER_SUIT,
+    NUM_CARDS,
     SUIT_SYMBOLS,
     SUITS,
 )
@@ -43,12 +44,13 @@ def check(state: State, config: GameConfig, seat: int, action: Play) -> None:
                                  "I-G-9")
 
 
-def commit(state: State, seat: int, action: Play, events: list[Event]) -> None:
+def commit(state: State, seat: int, action: Play, events: list[Event] | None) -> None:
     """The card leaves the hand face down; nobody else learns it before the reveal (I-G-14)."""
     card = CARD_BY_ID[action.card]
     state.hands[seat].remove(card)
     state.played[seat] = card
-    events.append(Event("commit", seat, note="a card"))
+    if events is not None:
+        events.append(Event("commit", seat, note="a card"))
 
 
 def strength(card: int, customer: int, suit_rank: tuple[int, ...]) -> tuple[bool, int, int]:
@@ -72,20 +74,27 @@ def suit_ranks(suit_order: str) -> tuple[int, ...]:
     return tuple(len(SUITS) - suit_order.index(s) for s in SUITS)
 
 
+@lru_cache(maxsize=256)
+def strengths(customer: int, suit_order: str) -> tuple[tuple[bool, int, int], ...]:
+    """Per playing card, its `strength` for `customer`: a trick is ranked at every reveal."""
+    ranks = suit_ranks(suit_order)
+    return tuple(strength(card, customer, ranks) for card in range(NUM_CARDS))
+
+
 def ranking(cards: list[int], customer: int, config: GameConfig) -> list[int]:
     """Seats from the trick's winner down; second place is the runner-up under the same order (I-G-11)."""
-    ranks = suit_ranks(config.suit_order)
-    return sorted(range(len(cards)), key=lambda seat: strength(cards[seat], customer, ranks), reverse=True)
+    table = strengths(customer, config.suit_order)
+    return sorted(range(len(cards)), key=lambda seat: table[cards[seat]], reverse=True)
 
 
-def reveal(state: State, config: GameConfig, events: list[Event]) -> None:
+def reveal(state: State, config: GameConfig, events: list[Event] | None) -> None:
     """Every seat has committed: all cards turn over at once and the trick is ranked (I-R-15, I-G-12)."""
     assert NO_CARD not in state.played
-    for seat, card in enumerate(state.played):
-        events.append(Event("reveal", seat, CARD_IDS[card]))
     order = ranking(state.played, state.customer, config)
     state.winner, state.second = order[0], order[1]
     state.log.append(Trick(state.customer, tuple(state.played), state.winner, state.second))
-    events.append(Event("win", state.winner, CARD_IDS[state.played[state.winner]]))
-    events.append(Event("second", state.second))
+    if events is not None:
+        events.extend(Event("reveal", seat, CARD_IDS[card]) for seat, card in enumerate(state.played))
+        events.append(Event("win", state.winner, CARD_IDS[state.played[state.winner]]))
+        events.append(Event("second", state.second))
     state.stage = Stage.PLACE

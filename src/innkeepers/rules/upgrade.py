@@ -29,9 +29,10 @@ def check(state: State, seat: int, action: Upgrade) -> None:
         raise IllegalActionError(f"the referral in room {action.room} is already upgraded", "I-G-21")
 
 
-def upgrade(state: State, seat: int, action: Upgrade, events: list[Event]) -> None:
+def upgrade(state: State, seat: int, action: Upgrade, events: list[Event] | None) -> None:
     stay = state.boards[seat][action.room - 1]
     assert stay is not None
     state.boards[seat][action.room - 1] = stay._replace(upgraded=True)
-    events.append(Event("upgrade", seat, CUSTOMER_IDS[stay.customer], dest=f"room{action.room}",
-                        target=stay.referrer))
+    if events is not None:
+        events.append(Event("upgrade", seat, CUSTOMER_IDS[stay.customer], dest=f"room{action.room}",
+                            target=stay.referrer))
