@@ -13,7 +13,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 GAMES = ("bloodyinn", "innkeepers")
 SERVER = "tableserver"
 PLATFORM = "tabletop"
-FACES = ("cli", "commands", "tui", "bots", "research")  # the parts of a game's package that are not its engine
+FACES = ("cli", "commands", "tui", "bots", "research", "texts")  # the parts of a game's package that are not its engine
 
 
 def imports(package: str) -> dict[str, set[str]]:
@@ -59,4 +59,23 @@ def test_the_platform_imports_no_game_and_not_the_server() -> None:
 def test_only_the_servers_game_adapters_import_a_game() -> None:
     wrong = {module: sorted(names & set(GAMES)) for module, names in imports(SERVER).items()
              if names & set(GAMES) and not module.startswith("games.")}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_engine_leaves_languages_to_its_faces(game: str) -> None:
+    """The engine imports neither the catalogs (`tabletop.i18n`, Babel) nor its own `texts` renderer: it gives
+    codes and values, and the faces write them in a language (docs/languages.md)."""
+    wrong = {}
+    for path in sorted((SRC / game).rglob("*.py")):
+        module = ".".join(path.relative_to(SRC / game).with_suffix("").parts)
+        if not is_engine(module):
+            continue
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                target = "." * node.level + node.module
+                if "i18n" in target or "babel" in target or target.lstrip(".").split(".")[0] == "texts" \
+                        or target.startswith(f"{game}.texts"):
+                    wrong[module] = target
     assert wrong == {}

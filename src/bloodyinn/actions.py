@@ -166,14 +166,14 @@ _ROOM = re.compile(r"room([1-8])$")
 def _room(token: str, text: str) -> int:
     match = _ROOM.match(token)
     if not match:
-        raise NotationError(f"expected a room such as 'room3', got {token!r} in {text!r}")
+        raise NotationError("expected a room such as 'room3', got {token!r} in {text!r}", token=token, text=text)
     return int(match.group(1))
 
 
 def _rooms(token: str, text: str) -> tuple[int, ...]:
     rooms = tuple(sorted(_room(t, text) for t in token.split("+")))
     if len(set(rooms)) != len(rooms):
-        raise NotationError(f"a room is named twice in {text!r}")
+        raise NotationError("a room is named twice in {text!r}", text=text)
     return rooms
 
 
@@ -181,7 +181,7 @@ def _occupation(token: str, text: str) -> str:
     try:
         return resolve_occupation(token).id
     except KeyError:
-        raise NotationError(f"unknown occupation {token!r} in {text!r}") from None
+        raise NotationError("unknown occupation {token!r} in {text!r}", token=token, text=text) from None
 
 
 def _cards(token: str, text: str) -> tuple[str, ...]:
@@ -196,7 +196,8 @@ def _number(token: str, text: str, least: int = 1) -> int:
     if not (token.isascii() and token.isdigit()) or len(token) > len(str(MAX_CHECKS)) \
             or not least <= int(token) <= MAX_CHECKS:
         shown = token if len(token) <= 12 else token[:12] + "..."
-        raise NotationError(f"expected a number {least}-{MAX_CHECKS}, got {shown!r}")
+        raise NotationError("expected a number {least}-{most}, got {token!r}",
+                            least=least, most=MAX_CHECKS, token=shown)
     return int(token)
 
 
@@ -208,18 +209,19 @@ def _annex(token: str, text: str) -> str:
         return f"barn.{int(player[1]) - 1}"
     if re.fullmatch(r"barn\.[0-3]", key) or key in CARD_BY_ID:
         return key
-    raise NotationError(f"unknown annex {token!r} in {text!r}: use a card id such as 'mechanic.2', or 'barn.0'"
-                        " (also written 'barn.P1') for the barn of P1")
+    raise NotationError("unknown annex {token!r} in {text!r}: use a card id such as 'mechanic.2', or 'barn.0'"
+                        " (also written 'barn.P1') for the barn of P1",
+                        token=token, text=text)
 
 
 def _take_clauses(words: list[str], allowed: tuple[str, ...], text: str) -> dict[str, str]:
     """Read trailing 'keyword value' pairs (pay, drop, service, key)."""
     clauses: dict[str, str] = {}
     if len(words) % 2:
-        raise NotationError(f"incomplete clause at the end of {text!r}")
+        raise NotationError("incomplete clause at the end of {text!r}", text=text)
     for keyword, value in zip(words[::2], words[1::2]):
         if keyword not in allowed or keyword in clauses:
-            raise NotationError(f"unexpected {keyword!r} in {text!r}")
+            raise NotationError("unexpected {keyword!r} in {text!r}", keyword=keyword, text=text)
         clauses[keyword] = value
     return clauses
 
@@ -228,7 +230,7 @@ def parse_action(text: str, game: object | None = None) -> Action:
     """Parse the text notation of an action. `game` is accepted for API symmetry; parsing is context-free,
     and legality is decided by `Game.apply`."""
     if not isinstance(text, str):
-        raise NotationError(f"an action's notation must be text, got {type(text).__name__}")
+        raise NotationError("an action's notation must be text, got {type}", type=type(text).__name__)
     words = text.strip().lower().split()
     if not words:
         raise NotationError("empty action text")
@@ -237,12 +239,13 @@ def parse_action(text: str, game: object | None = None) -> Action:
         return _PARSERS[head](rest, text)
     except KeyError:
         raise NotationError(
-            f"unknown action {head!r} in {text!r}; expected one of: {', '.join(_PARSERS)}") from None
+            "unknown action {token!r} in {text!r}; expected one of: {actions}",
+            token=head, text=text, actions=', '.join(_PARSERS)) from None
 
 
 def _parse_place(rest: list[str], text: str) -> Action:
     if len(rest) != 1:
-        raise NotationError(f"expected 'place roomN', got {text!r}")
+        raise NotationError("expected 'place roomN', got {text!r}", text=text)
     return Place(_room(rest[0], text))
 
 
@@ -253,41 +256,42 @@ def _parse_pass(rest: list[str], text: str) -> Action:
         return Pass(buy_checks=_number(rest[1], text))
     if len(rest) == 2 and rest[0] == "cash-checks":
         return Pass(cash_checks=_number(rest[1], text))
-    raise NotationError(f"expected 'pass', 'pass buy-checks N' or 'pass cash-checks N', got {text!r}")
+    raise NotationError("expected 'pass', 'pass buy-checks N' or 'pass cash-checks N', got {text!r}", text=text)
 
 
 def _parse_bribe(rest: list[str], text: str) -> Action:
     if not rest:
-        raise NotationError(f"bribe needs a target in {text!r}")
+        raise NotationError("bribe needs a target in {text!r}", text=text)
     if rest[0] in ("peasant", "peasants"):
         if len(rest) == 1:
             return Bribe(peasants=1)
         if len(rest) == 2:
             return Bribe(peasants=_number(rest[1], text))
-        raise NotationError(f"expected 'bribe peasants N', got {text!r}")
+        raise NotationError("expected 'bribe peasants N', got {text!r}", text=text)
     clauses = _take_clauses(rest[1:], ("pay",), text)
     return Bribe(rooms=_rooms(rest[0], text), pay=_cards(clauses.get("pay", ""), text))
 
 
 def _parse_build(rest: list[str], text: str) -> Action:
     if not rest:
-        raise NotationError(f"build needs a card in {text!r}")
+        raise NotationError("build needs a card in {text!r}", text=text)
     card = _occupation(rest[0], text)
     clauses = _take_clauses(rest[1:], ("pay", "service", "key"), text)
     room_word = "key" if card == "monk" else "service"
     other_word = "service" if card == "monk" else "key"
     if other_word in clauses:
-        raise NotationError(f"'{other_word}' does not apply to building a {card} in {text!r}")
+        raise NotationError("'{word}' does not apply to building a {card} in {text!r}",
+                            word=other_word, card=card, text=text)
     room = _room(clauses[room_word], text) if room_word in clauses else None
     return Build(card=card, pay=_cards(clauses.get("pay", ""), text), room=room)
 
 
 def _parse_kill(rest: list[str], text: str) -> Action:
     if not rest:
-        raise NotationError(f"kill needs a target in {text!r}")
+        raise NotationError("kill needs a target in {text!r}", text=text)
     if rest[0] == "peasant":
         if len(rest) != 1:
-            raise NotationError(f"killing a peasant costs nothing: expected 'kill peasant', got {text!r}")
+            raise NotationError("killing a peasant costs nothing: expected 'kill peasant', got {text!r}", text=text)
         return Kill(peasant=True)
     clauses = _take_clauses(rest[1:], ("pay",), text)
     return Kill(rooms=_rooms(rest[0], text), pay=_cards(clauses.get("pay", ""), text))
@@ -298,7 +302,7 @@ def _parse_bury(rest: list[str], text: str) -> Action:
     i = 0
     while True:
         if i + 3 > len(rest) or rest[i + 1] != "under":
-            raise NotationError(f"expected 'bury <corpse> under <annex>', got {text!r}")
+            raise NotationError("expected 'bury <corpse> under <annex>', got {text!r}", text=text)
         corpses.append((_occupation(rest[i], text), _annex(rest[i + 2], text)))
         i += 3
         if i < len(rest) and rest[i] == "+":
@@ -314,13 +318,13 @@ def _parse_bury(rest: list[str], text: str) -> Action:
 def _parse_gravedigger(rest: list[str], text: str) -> Action:
     if len(rest) == 2 and rest[0] == "checks":
         return PayGravedigger(_number(rest[1], text, least=0))
-    raise NotationError(f"expected 'gravedigger checks N', got {text!r}")
+    raise NotationError("expected 'gravedigger checks N', got {text!r}", text=text)
 
 
 def _parse_release(rest: list[str], text: str) -> Action:
     cards = _cards(rest[0], text) if len(rest) == 1 else ()
     if not cards:  # wages leave at least one accomplice unpaid, or nobody chooses
-        raise NotationError(f"expected 'release card,card,...', got {text!r}")
+        raise NotationError("expected 'release card,card,...', got {text!r}", text=text)
     return Release(cards)
 
 

@@ -142,11 +142,12 @@ class Game:
         if seat is not None and (type(seat) is not int or seat != self.current_player):
             self._check_seat(seat)
             waiting = "nobody: the game is over" if self.is_over else f"P{self.current_player + 1}"  # type: ignore[operator]
-            raise IllegalActionError(f"P{seat + 1} cannot act now; the decision belongs to {waiting}", "R-NIGHT-1")
+            raise IllegalActionError("P{player} cannot act now; the decision belongs to {waiting}", "R-NIGHT-1",
+                                     player=seat + 1, waiting=waiting)
         if isinstance(action, str):
             action = parse_action(action)
         elif not isinstance(action, ACTION_TYPES):
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError("not an action: {action!r}", action=action)
         if self._legal is not None:
             for legal in self._legal:  # identity first: actions taken from legal_actions() need no checks
                 if legal is action:
@@ -156,10 +157,10 @@ class Game:
         except IllegalActionError:
             raise
         except (KeyError, ValueError, TypeError, AttributeError, IndexError, OverflowError) as exc:
-            raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
+            raise IllegalActionError("malformed action {action!r}: {reason}", action=action, reason=exc) from None
         exact = canonical(action)
         if exact not in self.legal_actions():  # a consistency guard: check() and legal_actions() agree
-            raise IllegalActionError(f"{exact} is not legal now")
+            raise IllegalActionError("{action} is not legal now", action=exact)
         return exact
 
     def preview(self, action: Action | str) -> list[Event]:
@@ -248,8 +249,8 @@ class Game:
     def _check_seat(self, seat: object) -> None:
         """Refuse anything but a seat of this game, a whole number 0 to n-1 (True, 1.0 and "0" are not seats)."""
         if type(seat) is not int or not 0 <= seat < self.config.players:
-            raise IllegalActionError(f"there is no seat {seat!r} in a {self.config.players}-player game "
-                                     f"(seats 0-{self.config.players - 1})")
+            raise IllegalActionError("there is no seat {seat!r} in a {players}-player game (seats 0-{last})",
+                                     seat=seat, players=self.config.players, last=self.config.players - 1)
 
     # ---------------------------------------------------------------------------------------- records
 

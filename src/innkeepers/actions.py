@@ -150,28 +150,31 @@ _SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 def _room(token: str, text: str) -> int:
     match = _ROOM.match(token)
     if not match or not 1 <= int(match.group(1)) <= ROOMS:
-        raise NotationError(f"expected a room from 'room1' to 'room{ROOMS}', got {token!r} in {text!r}")
+        raise NotationError("expected a room from 'room1' to 'room{rooms}', got {token!r} in {text!r}",
+                            rooms=ROOMS, token=token, text=text)
     return int(match.group(1))
 
 
 def _card(token: str, text: str) -> str:
     card = token[:-1] + _SYMBOL_SUITS.get(token[-1], token[-1])  # 7♠ is accepted for 7s
     if card not in CARD_BY_ID:
-        raise NotationError(f"unknown playing card {token!r} in {text!r}: use a number 1-15 and a suit "
-                            "letter s, h, d or c, such as '7s'")
+        raise NotationError("unknown playing card {token!r} in {text!r}: use a number 1-15 and a suit "
+                            "letter s, h, d or c, such as '7s'",
+                            token=token, text=text)
     return card
 
 
 def _customer(token: str, text: str) -> str:
     if token not in CUSTOMER_BY_ID:
-        raise NotationError(f"unknown customer {token!r} in {text!r}: use an id such as 'lux-s-pool' "
-                            "(lux or bud, a suit letter, an amenity)")
+        raise NotationError("unknown customer {token!r} in {text!r}: use an id such as 'lux-s-pool' "
+                            "(lux or bud, a suit letter, an amenity)",
+                            token=token, text=text)
     return token
 
 
 def _exactly(rest: list[str], count: int, form: str, text: str) -> None:
     if len(rest) != count:
-        raise NotationError(f"expected '{form}', got {text!r}")
+        raise NotationError("expected '{form}', got {text!r}", form=form, text=text)
 
 
 def _parse_play(rest: list[str], text: str) -> Action:
@@ -188,7 +191,7 @@ def _parse_refer(rest: list[str], text: str) -> Action:
     _exactly(rest, 1, "refer pN", text)
     match = _SEAT.match(rest[0])
     if not match:
-        raise NotationError(f"expected a seat from 'p1' to 'p4', got {rest[0]!r} in {text!r}")
+        raise NotationError("expected a seat from 'p1' to 'p4', got {token!r} in {text!r}", token=rest[0], text=text)
     return Refer(int(match.group(1)) - 1)
 
 
@@ -208,14 +211,14 @@ def _parse_relocate(rest: list[str], text: str) -> Action:
     _exactly(rest, 2, "relocate roomN to roomM", text)
     source, dest = _room(rest[0], text), _room(rest[1], text)
     if source == dest:
-        raise NotationError(f"a relocation needs two different rooms, got {text!r}")
+        raise NotationError("a relocation needs two different rooms, got {text!r}", text=text)
     return Relocate(source, dest)
 
 
 def _parse_refill(rest: list[str], text: str) -> Action:
     if rest in (["keep"], ["new"]):
         return Refill(rest[0] == "new")
-    raise NotationError(f"expected 'refill keep' or 'refill new', got {text!r}")
+    raise NotationError("expected 'refill keep' or 'refill new', got {text!r}", text=text)
 
 
 def _no_argument(action: Action, form: str) -> Callable[[list[str], str], Action]:
@@ -242,13 +245,14 @@ _PARSERS: dict[str, Callable[[list[str], str], Action]] = {
 def parse_action(text: str) -> Action:
     """Parse the text notation of an action. Parsing is context-free; `Game.apply` decides legality."""
     if not isinstance(text, str):
-        raise NotationError(f"an action's notation must be text, got {type(text).__name__}")
+        raise NotationError("an action's notation must be text, got {type}", type=type(text).__name__)
     words = text.strip().lower().split()
     if not words:
         raise NotationError("empty action text")
     parser = _PARSERS.get(words[0])
     if parser is None:
-        raise NotationError(f"unknown action {words[0]!r} in {text!r}; expected one of: {', '.join(_PARSERS)}")
+        raise NotationError("unknown action {token!r} in {text!r}; expected one of: {actions}",
+                            token=words[0], text=text, actions=', '.join(_PARSERS))
     return parser(words[1:], text)
 
 

@@ -12,9 +12,13 @@ class ConfigError(InnkeepersError):
 class IllegalActionError(InnkeepersError):
     """An action that is not legal now; the message names the rule (I-R-n / I-G-n) that forbids it."""
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(self, message: str, rule: str | None = None, **params: object) -> None:
+        # The message is a template filled with `params`, so that a face can translate it (docs/languages.md).
         self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
+        self.template = message
+        self.params = params
+        text = message.format(**params) if params else message
+        super().__init__(f"{text} ({rule})" if rule else text)
 
 
 class NotationError(IllegalActionError):

@@ -131,7 +131,7 @@ class Game:
         if isinstance(action, str):
             action = parse_action(action)
         elif not isinstance(action, ACTION_TYPES):
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError("not an action: {action!r}", action=action)
         if seat is None:
             if self.is_over:
                 raise IllegalActionError("the game is over", "I-R-33")
@@ -146,7 +146,7 @@ class Game:
         action = canonical(action)  # an object with impossible fields or of the wrong types is refused
         flow.check(self._state, self.config, seat, action)
         if action not in self.legal_actions(seat):  # a consistency guard: check() and legal_actions() agree
-            raise IllegalActionError(f"{action} is not legal for P{seat + 1} now")
+            raise IllegalActionError("{action} is not legal for P{player} now", action=action, player=seat + 1)
         return seat, action
 
     def describe(self, action: Action | str) -> str:
@@ -157,8 +157,8 @@ class Game:
     def _check_seat(self, seat: object) -> None:
         """Refuse anything but a seat of this game, a whole number 0 to n-1 (True, 1.0 and "0" are not seats)."""
         if type(seat) is not int or not 0 <= seat < self.config.players:
-            raise IllegalActionError(f"there is no seat {seat!r} in a {self.config.players}-player game "
-                                     f"(seats 0-{self.config.players - 1})")
+            raise IllegalActionError("there is no seat {seat!r} in a {players}-player game (seats 0-{last})",
+                                     seat=seat, players=self.config.players, last=self.config.players - 1)
 
     def undo(self) -> tuple[int, Action]:
         """Take back the last applied action, whoever took it (the game is replayed without it); returns the

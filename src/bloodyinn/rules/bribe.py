@@ -49,9 +49,9 @@ def check(state: State, config: GameConfig, seat: int, action: Bribe) -> None:
                                      "R-BRIBE-4")
         limit = peasant_limit(state, seat)
         if not 1 <= action.peasants <= limit:
-            raise IllegalActionError(f"you may bribe 1 to {limit} peasants at once", "R-BRIBE-3")
+            raise IllegalActionError("you may bribe 1 to {n} peasants at once", "R-BRIBE-3", n=limit)
         if action.peasants > len(state.bistro):
-            raise IllegalActionError(f"only {len(state.bistro)} peasant(s) in the bistro", "R-BRIBE-3")
+            raise IllegalActionError("only {n} peasant(s) in the bistro", "R-BRIBE-3", n=len(state.bistro))
         return
     if not action.rooms:
         raise IllegalActionError("a bribe needs a target", "R-BRIBE-1")

@@ -41,16 +41,17 @@ def legal(state: State, config: GameConfig, turn: Turn) -> list[Build]:
 def check(state: State, config: GameConfig, seat: int, action: Build) -> None:
     occ = OCCUPATION_BY_ID[action.card]
     if not occ.buildable:
-        raise IllegalActionError(f"a {occ.name} has no annex and cannot be built", "R-BUILD-1")
+        raise IllegalActionError("a {card} has no annex and cannot be built", "R-BUILD-1", card=occ.name)
     if not any(CARD_OCC[c] == occ.index for c in state.hands[seat]):
-        raise IllegalActionError(f"no {occ.name} in your hand to build", "R-BUILD-1")
+        raise IllegalActionError("no {card} in your hand to build", "R-BUILD-1", card=occ.name)
     choices = room_choices(state, action.card)
     if action.room not in choices:
         if action.card in ("concierge", "monk") and choices != [None]:
             what = "a keyed room without Room Service" if action.card == "concierge" else "a white-keyed room"
             allowed = ", ".join(f"room{r}" for r in choices)
-            raise IllegalActionError(f"building a {occ.name} needs {what}: one of {allowed}", "R-BUILD-6")
-        raise IllegalActionError(f"building a {occ.name} takes no room choice here", "R-BUILD-6")
+            raise IllegalActionError("building a {card} needs {what}: one of {allowed}", "R-BUILD-6",
+                                     card=occ.name, what=what, allowed=allowed)
+        raise IllegalActionError("building a {card} takes no room choice here", "R-BUILD-6", card=occ.name)
     check_payment(state, seat, action.pay, occ.rank, count_annex(state, seat, "workshop"), occ.index)
 
 

@@ -112,11 +112,12 @@ def annex_from_ref(state: State, ref: str) -> int:
     if ref.startswith("barn."):
         seat = int(ref[5:])
         if seat >= state.players:
-            raise IllegalActionError(f"there is no {ref}: seats are 0-{state.players - 1}", "R-BURY-3")
+            raise IllegalActionError("there is no {annex}: seats are 0-{last}", "R-BURY-3",
+                                     annex=ref, last=state.players - 1)
         return barn_of(seat)
     card = CARD_BY_ID[ref]
     if not any(card in owned for owned in state.annexes):
-        raise IllegalActionError(f"{ref} is not a built annex", "R-BURY-3")
+        raise IllegalActionError("{annex} is not a built annex", "R-BURY-3", annex=ref)
     return card
 
 
@@ -129,13 +130,13 @@ def check(state: State, config: GameConfig, seat: int, action: Bury) -> None:
     named = [occ for occ, _ in action.corpses]
     for occ in set(named):
         if named.count(occ) > own.count(occ):
-            raise IllegalActionError(f"you have no (more) unburied {occ} corpse", "R-BURY-1")
+            raise IllegalActionError("you have no (more) unburied {card} corpse", "R-BURY-1", card=occ)
     placed: dict[int, int] = {}
     for _, ref in action.corpses:
         annex = annex_from_ref(state, ref)
         placed[annex] = placed.get(annex, 0) + 1
         if placed[annex] > free_capacity(state, annex):
-            raise IllegalActionError(f"{ref} has no room for another corpse (capacity = rank)", "R-BURY-3")
+            raise IllegalActionError("{annex} has no room for another corpse (capacity = rank)", "R-BURY-3", annex=ref)
     base = sum(OCCUPATION_BY_ID[occ].rank for occ in named)
     check_payment(state, seat, action.pay, base, count_annex(state, seat, "cellar"))
     if action.drop:
@@ -145,8 +146,8 @@ def check(state: State, config: GameConfig, seat: int, action: Bury) -> None:
         others = [o for o in action.pay if OCCUPATION_BY_ID[o].type is not GuestType.RELIGIOUS]
         for occ in set(action.drop):
             if action.drop.count(occ) > others.count(occ):
-                raise IllegalActionError(f"'drop' may only name played non-religious cards, not {occ}",
-                                         "R-BURY-6")
+                raise IllegalActionError("'drop' may only name played non-religious cards, not {card}",
+                                         "R-BURY-6", card=occ)
 
 
 def apply(state: State, config: GameConfig, seat: int, action: Bury, events: list[Event]) -> None:

@@ -62,8 +62,8 @@ def check(state: State, config: GameConfig, action: Action) -> None:
     if stage == Stage.NIGHT:
         rules = _NIGHT_RULES.get(type(action))
         if rules is None:
-            raise IllegalActionError(f"it is P{seat + 1}'s night action, not a {action.kind} decision",
-                                     "R-NIGHT-2")
+            raise IllegalActionError("it is P{player}'s night action, not a {kind} decision",
+                                     "R-NIGHT-2", player=seat + 1, kind=action.kind)
         rules.check(state, config, seat, action)
     elif stage == Stage.WELCOME:
         if not isinstance(action, Place):
@@ -71,11 +71,12 @@ def check(state: State, config: GameConfig, action: Action) -> None:
         welcome.check(state, config, action)
     elif stage in (Stage.POLICE, Stage.FINAL_GRAVEDIGGER):
         if not isinstance(action, PayGravedigger):
-            raise IllegalActionError(f"P{seat + 1} must pay the gravedigger now", "R-EOR-2")
+            raise IllegalActionError("P{player} must pay the gravedigger now", "R-EOR-2", player=seat + 1)
         gravedigger.check(state, seat, action)
     else:
         if not isinstance(action, Release):
-            raise IllegalActionError(f"P{seat + 1} must choose the accomplices who leave unpaid", "R-EOR-4")
+            raise IllegalActionError("P{player} must choose the accomplices who leave unpaid", "R-EOR-4",
+                                     player=seat + 1)
         morning.check_release(state, seat, state.pending_release, action)
 
 

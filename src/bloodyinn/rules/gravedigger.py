@@ -31,8 +31,8 @@ def check(state: State, seat: int, action: PayGravedigger) -> None:
     if action not in options:
         allowed = ", ".join(str(o.checks) for o in options)
         raise IllegalActionError(
-            f"to pay {fee(state, seat)}F exactly with {state.cash[seat]}F cash and {state.checks[seat]} check(s),"
-            f" use {allowed} check(s)", "R-EOR-2")
+            "to pay {fee}F exactly with {cash}F cash and {checks} check(s), use {allowed} check(s)", "R-EOR-2",
+            fee=fee(state, seat), cash=state.cash[seat], checks=state.checks[seat], allowed=allowed)
 
 
 def pay(state: State, seat: int, action: PayGravedigger, events: list[Event]) -> None:

@@ -30,10 +30,10 @@ def check(state: State, config: GameConfig, seat: int, action: Pass) -> None:
     if action.buy_checks and action.cash_checks:
         raise IllegalActionError("launder in one direction only", "R-PASS-1")
     if 10 * action.buy_checks > state.cash[seat]:
-        raise IllegalActionError(f"{action.buy_checks} check(s) need {10 * action.buy_checks}F of cash,"
-                                 f" you have {state.cash[seat]}F", "R-PASS-1")
+        raise IllegalActionError("{n} check(s) need {cost}F of cash, you have {cash}F", "R-PASS-1",
+                                 n=action.buy_checks, cost=10 * action.buy_checks, cash=state.cash[seat])
     if action.cash_checks > state.checks[seat]:
-        raise IllegalActionError(f"you hold only {state.checks[seat]} check(s)", "R-PASS-1")
+        raise IllegalActionError("you hold only {checks} check(s)", "R-PASS-1", checks=state.checks[seat])
 
 
 def apply(state: State, config: GameConfig, seat: int, action: Pass, events: list[Event]) -> None:

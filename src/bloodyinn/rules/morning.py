@@ -54,7 +54,7 @@ def release_options(state: State, seat: int, unpaid: int) -> list[Release]:
 
 def check_release(state: State, seat: int, unpaid: int, action: Release) -> None:
     if len(action.cards) != unpaid:
-        raise IllegalActionError(f"exactly {unpaid} unpaid accomplice(s) must leave", "R-EOR-4")
+        raise IllegalActionError("exactly {n} unpaid accomplice(s) must leave", "R-EOR-4", n=unpaid)
     # Copies of an occupation are interchangeable and the order is free: compare multisets.
     if Counter(action.cards) - Counter(OCCUPATIONS[CARD_OCC[c]].id for c in state.hands[seat]):
         raise IllegalActionError("you can only release cards from your hand", "R-EOR-4")

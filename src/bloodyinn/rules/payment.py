@@ -70,14 +70,16 @@ def check_payment(state: State, seat: int, pay: tuple[str, ...], base: int, redu
     if not low <= len(pay) <= high:
         if reducers:
             raise IllegalActionError(
-                f"this costs {low} to {high} cards ({base} minus up to {reducers} for reducing annexes),"
-                f" {len(pay)} played", "R-ACT-4")
-        raise IllegalActionError(f"this costs exactly {base} cards, {len(pay)} played", "R-ACT-4")
+                "this costs {low} to {high} cards ({base} minus up to {reducers} for reducing annexes),"
+                " {played} played", "R-ACT-4",
+                low=low, high=high, base=base, reducers=reducers, played=len(pay))
+        raise IllegalActionError("this costs exactly {base} cards, {played} played", "R-ACT-4",
+                                 base=base, played=len(pay))
     available = dict(hand_counts(state.hands[seat], exclude_occ))
     for occ_id in set(pay):
         occ = OCCUPATION_BY_ID[occ_id].index
         if pay.count(occ_id) > available.get(occ, 0):
-            raise IllegalActionError(f"not enough {occ_id} cards in hand to pay", "R-ACT-5")
+            raise IllegalActionError("not enough {card} cards in hand to pay", "R-ACT-5", card=occ_id)
 
 
 def take_card(hand: list[int], occ_id: str) -> int:

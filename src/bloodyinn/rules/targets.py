@@ -25,7 +25,8 @@ def room_target_sets(occupied: tuple[tuple[int, int], ...], multi: bool) -> list
 def check_rooms(state: State, rooms: tuple[int, ...], verb: str, rule: str) -> None:
     """Raise unless every named room exists, is named once and holds a traveler (R-BRIBE-1, R-KILL-1)."""
     if len(set(rooms)) != len(rooms):
-        raise IllegalActionError(f"a room is named twice: each traveler can be targeted once per {verb}", rule)
+        raise IllegalActionError("a room is named twice: each traveler can be targeted once per {verb}", rule,
+                                 verb=verb)
     for room in rooms:
         if not 1 <= room <= NUM_ROOMS or state.rooms[room - 1] == NO_CARD:
-            raise IllegalActionError(f"room {room} has no traveler to {verb}", rule)
+            raise IllegalActionError("room {room} has no traveler to {verb}", rule, room=room, verb=verb)

@@ -51,11 +51,12 @@ def check(state: State, config: GameConfig, action: Place) -> None:
     rooms = state.empty_open_rooms()
     if action.room not in rooms:
         if not 1 <= action.room <= NUM_ROOMS or state.keys[action.room - 1] == CLOSED:
-            raise IllegalActionError(f"room {action.room} has no key: it is closed", "R-WELCOME-1")
-        raise IllegalActionError(f"room {action.room} is already occupied", "R-WELCOME-1")
+            raise IllegalActionError("room {room} has no key: it is closed", "R-WELCOME-1", room=action.room)
+        raise IllegalActionError("room {room} is already occupied", "R-WELCOME-1", room=action.room)
     forced = forced_room(rooms, config)
     if forced is not None and action.room != forced:
-        raise IllegalActionError(f"First Come First Served: the traveler goes to room {forced}", "R-VAR-FCFS-1")
+        raise IllegalActionError("First Come First Served: the traveler goes to room {room}", "R-VAR-FCFS-1",
+                                 room=forced)
 
 
 def place(state: State, config: GameConfig, room: int, events: list[Event]) -> None:

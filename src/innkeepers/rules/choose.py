@@ -56,7 +56,7 @@ def legal_picks(state: State) -> list[Pick]:
 
 def check_pick(state: State, action: Pick) -> None:
     if CUSTOMER_BY_ID[action.customer] not in state.drawn:
-        raise IllegalActionError(f"{action.customer} is not among the customers drawn", "I-R-21")
+        raise IllegalActionError("{customer} is not among the customers drawn", "I-R-21", customer=action.customer)
 
 
 def pick(state: State, seat: int, action: Pick, events: list[Event] | None) -> None:

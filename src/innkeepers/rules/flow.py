@@ -50,18 +50,19 @@ def check(state: State, config: GameConfig, seat: int, action: Action) -> None:
     if stage == Stage.OVER:
         raise IllegalActionError("the game is over", "I-R-33")
     if not 0 <= seat < state.players:
-        raise IllegalActionError(f"there is no seat {seat} in a {state.players}-player game")
+        raise IllegalActionError("there is no seat {seat} in a {players}-player game", seat=seat, players=state.players)
     pending = state.pending()
     if seat not in pending:
         waiting = ", ".join(f"P{s + 1}" for s in pending)
-        raise IllegalActionError(f"P{seat + 1} has no decision to make now; waiting for {waiting}",
-                                 _DECISION_RULES[stage][1])
+        raise IllegalActionError("P{player} has no decision to make now; waiting for {waiting}",
+                                 _DECISION_RULES[stage][1], player=seat + 1, waiting=waiting)
     task, rule = _DECISION_RULES[stage]
     expected = {Stage.PLAY: (Play,), Stage.PLACE: (Place, Refer, Refuse), Stage.HOST: (Place,),
                 Stage.SECOND: (Choose, Upgrade, Relocate, Pass), Stage.PICK: (Pick,),
                 Stage.REFILL: (Refill,)}[stage]
     if not isinstance(action, expected):
-        raise IllegalActionError(f"P{seat + 1} must {task} now, not {action.kind}", rule)
+        raise IllegalActionError("P{player} must {task} now, not {kind}", rule, player=seat + 1, task=task,
+                                 kind=action.kind)
     if isinstance(action, Play):
         trick.check(state, config, seat, action)
     elif isinstance(action, Place):

@@ -68,14 +68,14 @@ def check(state: State, config: GameConfig, action: Place) -> None:
     seat = placer(state)
     board = state.boards[seat]
     if board[action.room - 1] is not None:
-        raise IllegalActionError(f"room {action.room} of P{seat + 1}'s inn is taken", "I-R-25")
+        raise IllegalActionError("room {room} of P{player}'s inn is taken", "I-R-25", room=action.room, player=seat + 1)
     card = state.played[state.winner]
     if not fits(board, CARD_NUMBER[card], action.room, config.fixed_rooms):
         if config.fixed_rooms:
-            raise IllegalActionError(f"with fixed rooms, {CARD_IDS[card]} may only go in room "
-                                     f"{CARD_NUMBER[card]} (fixed_rooms)", "I-G-15")
-        raise IllegalActionError(f"{CARD_IDS[card]} in room {action.room} would break the rising order of "
-                                 f"P{seat + 1}'s inn", "I-R-25")
+            raise IllegalActionError("with fixed rooms, {card} may only go in room {number} (fixed_rooms)", "I-G-15",
+                                     card=CARD_IDS[card], number=CARD_NUMBER[card])
+        raise IllegalActionError("{card} in room {room} would break the rising order of P{player}'s inn", "I-R-25",
+                                 card=CARD_IDS[card], room=action.room, player=seat + 1)
 
 
 def marker(room: int, stay: Stay) -> str:

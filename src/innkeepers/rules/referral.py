@@ -48,22 +48,23 @@ def legal(state: State, config: GameConfig) -> list[Refer | Refuse]:
 def check_refer(state: State, config: GameConfig, action: Refer) -> None:
     winner = state.winner
     if not may_refer(state, config):
-        raise IllegalActionError(f"P{winner + 1} has a legal room and must place the customer", "I-G-17")
+        raise IllegalActionError("P{player} has a legal room and must place the customer", "I-G-17", player=winner + 1)
     if action.seat == winner:
         raise IllegalActionError("a winner cannot refer a customer to their own inn", "I-R-28")
     if not 0 <= action.seat < state.players:
-        raise IllegalActionError(f"there is no P{action.seat + 1} in a {state.players}-player game", "I-R-28")
+        raise IllegalActionError("there is no P{player} in a {players}-player game", "I-R-28",
+                                 player=action.seat + 1, players=state.players)
     if action.seat not in recipients(state, config):
-        raise IllegalActionError(f"P{action.seat + 1}'s inn has no legal room for "
-                                 f"{CARD_IDS[state.played[winner]]}", "I-G-18")
+        raise IllegalActionError("P{player}'s inn has no legal room for {card}", "I-G-18",
+                                 player=action.seat + 1, card=CARD_IDS[state.played[winner]])
 
 
 def check_refuse(state: State, config: GameConfig) -> None:
     if not config.allow_refuse_referral:
         raise IllegalActionError("refusing to refer is not allowed: referral is compulsory", "I-G-20")
     if not must_refer(state, config):
-        raise IllegalActionError(f"P{state.winner + 1} has a legal room: only a winner who must refer may refuse",
-                                 "I-G-20")
+        raise IllegalActionError("P{player} has a legal room: only a winner who must refer may refuse",
+                                 "I-G-20", player=state.winner + 1)
     if not recipients(state, config):
         raise IllegalActionError("nobody can take the customer: the -1 follows without a decision", "I-R-30")
 

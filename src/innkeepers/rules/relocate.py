@@ -43,21 +43,23 @@ def check(state: State, config: GameConfig, seat: int, action: Relocate) -> None
     board = state.boards[seat]
     source, dest = action.source, action.dest
     if board[source - 1] is None:
-        raise IllegalActionError(f"room {source} of P{seat + 1}'s inn is empty: nothing to relocate", "I-R-23")
+        raise IllegalActionError("room {source} of P{player}'s inn is empty: nothing to relocate", "I-R-23",
+                                 source=source, player=seat + 1)
     if config.fixed_rooms:
         if board[dest - 1] is None:
-            raise IllegalActionError(f"with fixed rooms, Relocate swaps two customers and room {dest} is empty",
-                                     "I-G-24")
+            raise IllegalActionError("with fixed rooms, Relocate swaps two customers and room {dest} is empty",
+                                     "I-G-24", dest=dest)
         if source > dest:
-            raise IllegalActionError(f"write the swap lower room first: relocate room{dest} to room{source}",
-                                     "I-G-24")
+            raise IllegalActionError("write the swap lower room first: relocate room{dest} to room{source}",
+                                     "I-G-24", dest=dest, source=source)
         return
     if board[dest - 1] is not None:
-        raise IllegalActionError(f"room {dest} of P{seat + 1}'s inn is taken", "I-G-24")
+        raise IllegalActionError("room {dest} of P{player}'s inn is taken", "I-G-24", dest=dest, player=seat + 1)
     stay = board[source - 1]
     assert stay is not None
     if not fits(board, CARD_NUMBER[stay.card], dest, False, ignore=source):
-        raise IllegalActionError(f"moving room {source} to room {dest} would break the rising order", "I-G-24")
+        raise IllegalActionError("moving room {source} to room {dest} would break the rising order", "I-G-24",
+                                 source=source, dest=dest)
 
 
 def relocate(state: State, config: GameConfig, seat: int, action: Relocate, events: list[Event] | None) -> None:

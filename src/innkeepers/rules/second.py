@@ -27,5 +27,6 @@ def check(state: State, config: GameConfig, action: Action) -> None:
     elif isinstance(action, Relocate):
         relocate.check(state, config, seat, action)
     elif not isinstance(action, Pass):
-        raise IllegalActionError(f"P{seat + 1} came second and may choose, upgrade, relocate or pass, "
-                                 f"not {action.kind}", "I-R-20")
+        raise IllegalActionError("P{player} came second and may choose, upgrade, relocate or pass, not {kind}",
+                                 "I-R-20",
+                                 player=seat + 1, kind=action.kind)

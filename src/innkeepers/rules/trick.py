@@ -37,11 +37,11 @@ def legal(state: State, config: GameConfig, seat: int) -> list[Play]:
 def check(state: State, config: GameConfig, seat: int, action: Play) -> None:
     card = CARD_BY_ID[action.card]
     if card not in state.hands[seat]:
-        raise IllegalActionError(f"{action.card} is not in P{seat + 1}'s hand", "I-R-15")
+        raise IllegalActionError("{card} is not in P{player}'s hand", "I-R-15", card=action.card, player=seat + 1)
     suit = CUSTOMER_SUIT[state.customer]
     if config.must_follow and CARD_SUIT[card] != suit and any(CARD_SUIT[c] == suit for c in state.hands[seat]):
-        raise IllegalActionError(f"P{seat + 1} holds {SUITS[suit]} cards and must follow suit (must_follow)",
-                                 "I-G-9")
+        raise IllegalActionError("P{player} holds {suit} cards and must follow suit (must_follow)",
+                                 "I-G-9", player=seat + 1, suit=SUITS[suit])
 
 
 def commit(state: State, seat: int, action: Play, events: list[Event] | None) -> None:

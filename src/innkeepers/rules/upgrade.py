@@ -22,11 +22,11 @@ def legal(state: State, seat: int) -> list[Upgrade]:
 def check(state: State, seat: int, action: Upgrade) -> None:
     stay = state.boards[seat][action.room - 1]
     if stay is None:
-        raise IllegalActionError(f"room {action.room} of P{seat + 1}'s inn is empty", "I-G-21")
+        raise IllegalActionError("room {room} of P{player}'s inn is empty", "I-G-21", room=action.room, player=seat + 1)
     if stay.referrer == NOBODY:
-        raise IllegalActionError(f"the customer in room {action.room} was not referred", "I-G-21")
+        raise IllegalActionError("the customer in room {room} was not referred", "I-G-21", room=action.room)
     if stay.upgraded:
-        raise IllegalActionError(f"the referral in room {action.room} is already upgraded", "I-G-21")
+        raise IllegalActionError("the referral in room {room} is already upgraded", "I-G-21", room=action.room)
 
 
 def upgrade(state: State, seat: int, action: Upgrade, events: list[Event] | None) -> None:

@@ -1,0 +1,138 @@
+"""The translation catalogs (docs/languages.md): extract every package's strings with Babel and compare them
+with its .po files, bring the .po files up to date, or start a new language.
+
+    python scripts/catalogs.py check        # exit 1 if a string in the code has no entry (or an entry no string)
+    python scripts/catalogs.py update       # add new strings (untranslated) and drop gone ones, in every .po
+    python scripts/catalogs.py init de      # a new language: one .po per package, to translate
+
+Each package is one gettext domain, extracted from its own directory with the map in babel.cfg; a game's data
+tables (card names...) join its catalog through its `texts.data_messages()`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from collections.abc import Iterator
+from configparser import RawConfigParser
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+DOMAINS = ("bloodyinn", "innkeepers", "tabletop", "tableserver")
+# The engines' refusals are templates (their first argument) that the faces translate.
+KEYWORDS = {**DEFAULT_KEYWORDS, "IllegalActionError": (1,), "NotationError": (1,)}
+_MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-i18n\b[^>]*>(.*?)</\1>", re.S)
+
+
+def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, str,
+                                                                                               list[str]]]:
+    """The text of every element marked data-i18n (``<button data-i18n>Join</button>``), whitespace collapsed."""
+    text = fileobj.read().decode("utf-8")
+    for match in _MARKED.finditer(text):
+        message = " ".join(match[2].split())
+        if message:
+            yield text.count("\n", 0, match.start()) + 1, "_", message, []
+
+
+def mapping() -> list[tuple[str, Any]]:
+    config = RawConfigParser()
+    config.read(ROOT / "babel.cfg")
+    methods = []
+    for section in config.sections():
+        method, _, pattern = section.partition(":")
+        methods.append((pattern.strip(), extract_html if method.strip() == "html" else method.strip()))
+    return methods
+
+
+def extract(domain: str) -> Catalog:
+    """Every string of `domain`'s package: what the code marks, and its game's data tables."""
+    catalog = Catalog(domain=domain, project="bloodyinn", msgid_bugs_address="", fuzzy=False)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            SRC / domain, mapping(), keywords=KEYWORDS, strip_comment_tags=True):
+        catalog.add(message, None, [(f"{domain}/{filename}", lineno)], auto_comments=comments, context=context)
+    try:
+        texts = importlib.import_module(f"{domain}.texts")
+    except ModuleNotFoundError:
+        texts = None
+    for context, message in getattr(texts, "data_messages", list)():
+        catalog.add(message, None, [(f"{domain} data", 0)], context=context)
+    return catalog
+
+
+def po_path(domain: str, lang: str) -> Path:
+    return SRC / domain / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def languages() -> list[str]:
+    return sorted(p.name for p in (SRC / "bloodyinn" / "locale").iterdir() if p.is_dir())
+
+
+def read(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file, locale=lang)
+
+
+def write(path: Path, catalog: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as file:
+        write_po(file, catalog, width=120, sort_output=True, omit_header=False, include_lineno=False)
+
+
+def keys(catalog: Catalog) -> set[tuple[Any, Any]]:
+    return {(m.id, m.context) for m in catalog if m.id}
+
+
+def check() -> list[str]:
+    """What differs between the code's strings and each .po file."""
+    problems = []
+    for domain in DOMAINS:
+        wanted = keys(extract(domain))
+        for lang in languages():
+            path = po_path(domain, lang)
+            have = keys(read(path, lang)) if path.exists() else set()
+            for message, context in sorted(wanted - have, key=str):
+                problems.append(f"{path.relative_to(ROOT)}: no entry for {message!r}"
+                                + (f" (context {context!r})" if context else ""))
+            for message, _context in sorted(have - wanted, key=str):
+                problems.append(f"{path.relative_to(ROOT)}: entry {message!r} is no longer in the code")
+    return problems
+
+
+def update(langs: list[str]) -> None:
+    for domain in DOMAINS:
+        template = extract(domain)
+        for lang in langs:
+            path = po_path(domain, lang)
+            catalog = read(path, lang) if path.exists() else Catalog(locale=lang, domain=domain, project="bloodyinn",
+                                                                     fuzzy=False)
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            write(path, catalog)
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["check"] and len(argv) == 1:
+        problems = check()
+        print("\n".join(problems) or "The catalogs match the code.")
+        return 1 if problems else 0
+    if argv[:1] == ["update"] and len(argv) == 1:
+        update(languages())
+        return 0
+    if argv[:1] == ["init"] and len(argv) == 2 and re.fullmatch(r"[a-z]{2,3}", argv[1]):
+        update([argv[1]])
+        print(f"Translate the new files src/*/locale/{argv[1]}/LC_MESSAGES/*.po, then add {argv[1]!r} to "
+              "tabletop.i18n.LANGUAGES.")
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
