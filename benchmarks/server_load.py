@@ -1,16 +1,17 @@
 """Load test of `bloodyinn serve`: many concurrent bot-vs-bot tables played over WebSockets on 127.0.0.1.
 
     python benchmarks/server_load.py [--tables 200] [--players 2] [--seconds 60] [--think 0]
-                                     [--games bloodyinn innkeepers] [--rounds 1]
+                                     [--games bloodyinn innkeepers] [--rounds 1] [--warmup 5]
 
 Starts a real server (its own temporary SQLite file, bots disabled server-side: every seat is "open for a
 human"), creates the tables over HTTP, joins every seat, and connects one WebSocket client per seat. Each
 client is a random bot that answers its own `state` messages with one of their `choices` (in Innkeepers every
 seat chooses its card at once, so several clients act on the same position); the round trip is measured from
 sending the action to receiving its `ack` (sent only after the action is committed to the database and
-published). A table that finishes starts a new game, so the load stays at
-`--tables` concurrent games until `--seconds` have passed. Prints moves per second, p50/p95/p99 latency and
-the server's CPU time per move (Linux).
+published). A table that finishes starts a new game, so the load stays at `--tables` concurrent games. The
+first `--warmup` seconds, while the tables are opened all at once (hundreds of requests and connections in one
+second, which no real server sees), are played but not measured; then `--seconds` are. Prints moves per second,
+p50/p95/p99 latency and the CPU time per move of the server and of this client (Linux).
 
 Each game named by `--games` (both by default) is measured under the same load, each on a fresh server, and
 the figures are printed side by side. `--rounds N` measures the games in turn N times (`--seconds` each) and
@@ -48,10 +49,33 @@ def free_port() -> int:
 
 
 class Stats:
-    def __init__(self) -> None:
+    """What one round measured: only actions sent after the warm-up count, and the CPU times cover the same
+    window."""
+
+    def __init__(self, server_pid: int) -> None:
         self.latencies: list[float] = []
         self.errors: dict[str, int] = {}
         self.games = 0
+        self.server_pid = server_pid
+        self.since: float | None = None  # time.perf_counter() when the warm-up ended
+        self.seconds = 0.0
+        self.server_cpu: float | None = None
+        self.client_cpu = 0.0
+
+    def counts(self, sent_at: float) -> bool:
+        return self.since is not None and sent_at >= self.since
+
+    def start(self) -> None:
+        self.since, self.server_cpu, self.client_cpu = (time.perf_counter(), cpu_seconds(self.server_pid),
+                                                        time.process_time())
+
+    def stop(self) -> None:
+        if self.since is None:
+            return
+        server_cpu = cpu_seconds(self.server_pid)
+        self.seconds = time.perf_counter() - self.since
+        self.server_cpu = None if server_cpu is None or self.server_cpu is None else server_cpu - self.server_cpu
+        self.client_cpu = time.process_time() - self.client_cpu
 
 
 async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Stats, deadline: float,
@@ -88,7 +112,8 @@ async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Sta
             message = orjson.loads(raw)
             kind = message["type"]
             if kind == "ack" and sent_at is not None:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                if stats.counts(sent_at):
+                    stats.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             elif kind == "error":
                 stats.errors[message["error"]] = stats.errors.get(message["error"], 0) + 1
@@ -140,14 +165,21 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run(url: str, tables: int, players: int, seconds: float, think: float = 0.0,
-              game: str = "bloodyinn") -> Stats:
-    stats = Stats()
+async def run(url: str, server_pid: int, tables: int, players: int, seconds: float, think: float = 0.0,
+              game: str = "bloodyinn", warmup: float = 0.0) -> Stats:
+    """Open the tables and keep them playing for `warmup` + `seconds`; measure the last `seconds`."""
+    stats = Stats(server_pid)
+
+    async def warm_up() -> None:
+        await asyncio.sleep(warmup)
+        stats.start()
+
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=f"http://{url}", timeout=60, limits=limits) as http:
-        deadline = time.monotonic() + seconds
-        await asyncio.gather(*(table_driver(http, url, game, players, n, stats, deadline, think)
-                               for n in range(tables)))
+        deadline = time.monotonic() + warmup + seconds
+        await asyncio.gather(warm_up(), *(table_driver(http, url, game, players, n, stats, deadline, think)
+                                          for n in range(tables)))
+    stats.stop()
     return stats
 
 
@@ -190,41 +222,41 @@ class Measured:
     games: int = 0
     seconds: float = 0.0
     cpu: float | None = 0.0  # the server's CPU seconds (None where there is no /proc)
+    client_cpu: float = 0.0  # this process's (the clients'), which shares the machine with the server
 
-    def add(self, stats: Stats, seconds: float, cpu: float | None) -> None:
+    def add(self, stats: Stats) -> None:
         self.latencies += stats.latencies
         for error, count in stats.errors.items():
             self.errors[error] = self.errors.get(error, 0) + count
         self.games += stats.games
-        self.seconds += seconds
-        self.cpu = None if cpu is None or self.cpu is None else self.cpu + cpu
+        self.seconds += stats.seconds
+        self.cpu = None if stats.server_cpu is None or self.cpu is None else self.cpu + stats.server_cpu
+        self.client_cpu += stats.client_cpu
 
     def line(self) -> str:
         moves = self.latencies
         if not moves:
             return f"{self.game:<11} no move was measured; errors: {self.errors or 'none'}"
         cpu = f"{self.cpu / len(moves) * 1e6:7.0f} µs" if self.cpu is not None else "      n/a"
+        client_cpu = f"{self.client_cpu / len(moves) * 1e6:7.0f} µs"
         return (f"{self.game:<11} {len(moves) / self.seconds:7.0f} {percentile(moves, 0.5) * 1000:8.1f}"
                 f" {percentile(moves, 0.95) * 1000:8.1f} {percentile(moves, 0.99) * 1000:8.1f}"
-                f" {max(moves) * 1000:8.1f} {statistics.fmean(moves) * 1000:8.1f} {cpu} {len(moves):7d}"
+                f" {max(moves) * 1000:8.1f} {statistics.fmean(moves) * 1000:8.1f} {cpu} {client_cpu}"
+                f" {len(moves):7d}"
                 f" {self.games:6d}  {self.errors or 'none'}")
 
 
 def measure(game: str, args: argparse.Namespace, measured: Measured) -> None:
-    """One round of load on `game`: a fresh server, `--tables` tables for `--seconds`."""
+    """One round of load on `game`: a fresh server, `--tables` tables for `--warmup` + `--seconds`."""
     with tempfile.TemporaryDirectory(prefix="bloodyinn-load-") as folder:
         process, url = start_server(Path(folder), args.sqlite_sync)
         try:
-            started = time.perf_counter()
-            cpu_before = cpu_seconds(process.pid)
-            stats = asyncio.run(run(url, args.tables, args.players, args.seconds, args.think, game))
-            elapsed = time.perf_counter() - started
-            cpu_after = cpu_seconds(process.pid)
+            stats = asyncio.run(run(url, process.pid, args.tables, args.players, args.seconds, args.think, game,
+                                    args.warmup))
         finally:
             process.terminate()
             process.wait(30)
-    used = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
-    measured.add(stats, elapsed, used)
+    measured.add(stats)
 
 
 def main() -> None:
@@ -239,6 +271,8 @@ def main() -> None:
                              " 0.5 is the pace of the server's own bots)")
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES),
                         help="which games to measure, in turn under the same load (default: both)")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds of load before the measured --seconds, while the tables open (default 5)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="measure the games in turn this many times and pool the figures (default 1)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="normal",
@@ -253,11 +287,11 @@ def main() -> None:
         for game in args.games:
             measure(game, args, measured[game])
     print(f"load: {args.tables} concurrent tables of {args.players} players, think time {args.think} s,"
-          f" {args.seconds:g} s x {args.rounds} round(s) per game, SQLite synchronous={args.sqlite_sync},"
-          f" {os.cpu_count()} CPUs shared by the server and this client")
-    print("round trip = action -> ack (committed and published), in ms; CPU = the server's per move")
-    print(f"{'game':<11} {'moves/s':>7} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'mean':>8} {'CPU':>9} {'moves':>7}"
-          f" {'games':>6}  errors")
+          f" {args.seconds:g} s after {args.warmup:g} s of warm-up, x {args.rounds} round(s) per game,"
+          f" SQLite synchronous={args.sqlite_sync}, {os.cpu_count()} CPUs shared by the server and this client")
+    print("round trip = action -> ack (committed and published), in ms; CPU per move: the server's, the clients'")
+    print(f"{'game':<11} {'moves/s':>7} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'mean':>8} {'CPU':>9}"
+          f" {'client':>9} {'moves':>7} {'games':>6}  errors")
     for figures in measured.values():
         print(figures.line())
 
