@@ -83,10 +83,15 @@ class Play:
         Moves that reach one table together (people choosing their cards at once) are stored in one transaction
         and published once: whoever gets the table's lock first commits every move waiting for it then, instead
         of each waiting in turn for the others' commits. The lock serves its waiters in turn, so the movers of
-        a batch hear back before any later batch is committed."""
+        a batch hear back before any later batch is committed. A move of a choice others make at the same time
+        first lets the event loop run once, so the moves read from the network with it join its batch: else the
+        first would be committed and published alone, and the others would wait for it (the Innkeepers latency
+        tail in benchmarks/server_load.py)."""
         move = _Move(seat, seq, action, bot, asyncio.get_running_loop().create_future())
         self._arriving.setdefault(table.id, []).append(move)
         try:
+            if len(table.pending) > 1:
+                await asyncio.sleep(0)
             async with table.lock:
                 if not move.outcome.done():
                     await self._commit(table, self._arriving.pop(table.id))

@@ -4,6 +4,7 @@ follow-ups of a move as steps of their own, and moves sent together all stored (
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tableserver.games import GAMES
+from tableserver.hub import Hub
 from tableserver.repository import Repository
 from tableserver.settings import ServerSettings
 from tests.tableserver.server_helpers import act, create_table, in_process_client, join, play_until, receive, state
@@ -168,6 +170,34 @@ def test_cards_sent_at_the_same_moment_are_all_accepted(client: TestClient) -> N
     assert sorted(a.json()["seq"] for a in answers) == [1, 2, 3] and not any(a.json()["duplicate"] for a in answers)
     shown = [e["card"] for e in state(client, table_id)["log"] if e["kind"] == "reveal"]
     assert sorted(shown) == sorted(play.split()[1] for play in plays)  # the last one turned every card over
+
+
+def test_cards_that_reach_the_server_together_are_stored_and_published_once(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moves read from the network in one go (the three seats' cards of a trick, I-G-14) make one batch: the first
+    is not committed and published alone while the others wait for it (the Innkeepers latency tail)."""
+    table_id = create_table(client, [{"kind": "human"}] * 3, seed=9, game="innkeepers")
+    tokens = [join(client, table_id, seat) for seat in range(3)]
+    plays = [state(client, table_id, seat, tokens[seat])["choices"][0]["text"] for seat in range(3)]
+    published: list[int] = []
+    publish = Hub.publish
+
+    def counted(hub: Hub, table: Any, *rest: Any, **named: Any) -> None:
+        published.append(table.seq)
+        publish(hub, table, *rest, **named)
+
+    monkeypatch.setattr(Hub, "publish", counted)
+    service = client.app.state.service  # type: ignore[attr-defined]
+
+    async def together() -> list[int]:
+        table = await service.tables.get(table_id)
+        accepted = await asyncio.gather(*(service.play.act(table, seat, 0, plays[seat]) for seat in range(3)))
+        return sorted(a.seq for a in accepted)
+
+    assert client.portal.call(together) == [1, 2, 3]  # type: ignore[union-attr]
+    assert published == [3]
+    shown = [e["card"] for e in state(client, table_id)["log"] if e["kind"] == "reveal"]
+    assert sorted(shown) == sorted(play.split()[1] for play in plays)
 
 
 def test_a_move_that_cannot_be_stored_changes_nothing(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
