@@ -66,7 +66,7 @@ def play(spec: GameSpec) -> GameResult:
                 seconds[seat] += took
                 longest[seat] = max(longest[seat], took)
                 decisions[seat] += 1
-            game.apply(action, seat=seat)
+            game.apply(action, seat=seat, events=False)
     return GameResult(spec, game.scores(), game.winners(), decisions, seconds, longest)
 
 

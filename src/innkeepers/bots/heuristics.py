@@ -325,7 +325,7 @@ class SeatScorer:
     def after(self, action: Action) -> float:
         """The seat's relative value once a referral (or the -1) is applied to a copy of the game."""
         trial = self.game.copy()
-        trial.apply(action, seat=self.seat)
+        trial.apply(action, seat=self.seat, events=False)
         return relative_value(trial.state, trial.config, self.seat)
 
     def place_value(self, action: Place) -> float:

@@ -135,7 +135,7 @@ class SearchBot:
                 chosen.append((player, action))
                 joint.append((player, action))
             for player, action in joint:  # seats choosing at once have all chosen before any card is applied
-                game.apply(action, seat=player)
+                game.apply(action, seat=player, events=False)
             path.append((node, chosen))
             key: Key = (tuple(joint), game.state.customer, game.state.stage)
             child = node.children.get(key)
@@ -185,7 +185,8 @@ class SearchBot:
         """Every seat plays greedily to the horizon; each seat's reward in [0, 1]."""
         while not _stopped(game, stop):
             for player in game.pending_seats():  # in a simultaneous stage each decides from its own cards
-                game.apply(best_action(game, player, game.legal_actions(player), fast=True), seat=player)
+                game.apply(best_action(game, player, game.legal_actions(player), fast=True), seat=player,
+                           events=False)
         state, config = game.state, game.config
         if game.is_over:
             winners = game.winners()

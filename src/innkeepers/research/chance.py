@@ -249,7 +249,7 @@ class ChanceGame:
         state.rng = _Stacked(reshuffles)
         try:
             for seat, action in pending.moves:
-                game.apply(action, seat=seat)
+                game.apply(action, seat=seat, events=False)
         finally:
             game.state.rng = saved
         state = game.state

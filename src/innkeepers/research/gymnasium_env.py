@@ -120,7 +120,8 @@ class AgainstBotsEnv(gym.Env[np.ndarray, np.int64]):
         while not game.is_over and self.seat not in game.pending_seats():
             for seat in game.pending_seats():
                 legal = game.legal_actions(seat)
-                game.apply(legal[0] if len(legal) == 1 else self._bots[seat].choose(game.view(seat), legal), seat=seat)
+                action = legal[0] if len(legal) == 1 else self._bots[seat].choose(game.view(seat), legal)
+                game.apply(action, seat=seat, events=False)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (the method sb3-contrib's MaskablePPO calls)."""

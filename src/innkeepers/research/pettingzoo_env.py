@@ -170,7 +170,7 @@ class parallel_env(_Table, ParallelEnv, EzPickle):  # PettingZoo's naming conven
             for seat, number in chosen:
                 action = ACTIONS[number]
                 assert action is not None
-                game.apply(action, seat=seat)
+                game.apply(action, seat=seat, events=False)
             rewards = dict.fromkeys(agents, 0.0)
             if game.is_over:
                 rewards = dict(zip(self.possible_agents, final_rewards(game, self.reward_scheme)))
@@ -240,7 +240,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # PettingZoo's naming convention
             raise IllegalActionError(f"{action_text(number) if 0 <= number < NUM_ACTIONS else number!r} is not "
                                      f"legal for {agent} now; legal: {', '.join(map(str, legal))}")
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(chosen, seat=seat)
+        self.game.apply(chosen, seat=seat, events=False)
         self._select()
         if self.render_mode == "human":
             self.render()

@@ -90,7 +90,7 @@ def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, flags:
                          "observation": observation_from_view(view), "mask": action_mask(game, seat),
                          "action": index(action)})
         for seat, action in decisions:
-            game.apply(action, seat=seat)
+            game.apply(action, seat=seat, events=False)
     rewards = final_rewards(game, reward)
     last = {row["seat"]: i for i, row in enumerate(rows)}
     for i, row in enumerate(rows):
