@@ -32,11 +32,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         writer = Writer(engine)
         service = GameService(Repository(engine), writer, Hub(), settings)
         app.state.service = service
+        app.state.limits = limits = ClientLimits(settings, engine)
+        limits.start()
         await service.start()
         try:
             yield
         finally:
             await service.stop()
+            await limits.stop()
             writer.close()
             engine.dispose()
 
@@ -44,7 +47,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                   description="Multiplayer table server for The Bloody Inn and Innkeepers. The WebSocket protocol "
                               "of a table is described in docs/server.md.")
     app.state.settings = settings
-    app.state.limits = ClientLimits(settings)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     answer_errors(app)

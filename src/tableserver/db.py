@@ -12,6 +12,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     ForeignKeyConstraint,
     Integer,
@@ -91,6 +92,34 @@ chat = Table(
     Column("seq", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),
+)
+
+# Limits shared by every server process on one database (counts.py). A token bucket per limit and client address:
+# `tokens` left when last counted at `counted` (seconds since the epoch, the replicas' clocks).
+rate_buckets = Table(
+    "rate_buckets", metadata,
+    Column("name", String(16), primary_key=True),
+    Column("address", String(64), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("counted", Float, nullable=False),
+)
+
+# One row per open WebSocket connection, held by the replica serving it until `until`: a replica renews its rows
+# while it runs, so the places of one that died come back once they lapse.
+open_connections = Table(
+    "open_connections", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("replica", String(32), nullable=False, index=True),
+    Column("address", String(64), nullable=False, index=True),
+    Column("until", Float, nullable=False),
+)
+
+# A row per count that must be checked and changed as one step across replicas ("bot_tables", "connections"):
+# updating it first takes a lock (a row lock on PostgreSQL, the write lock on SQLite) that the others wait for.
+limit_locks = Table(
+    "limit_locks", metadata,
+    Column("name", String(16), primary_key=True),
+    Column("taken", Integer, nullable=False, server_default="0"),
 )
 
 

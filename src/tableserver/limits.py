@@ -1,20 +1,32 @@
 """Abuse limits: oversize HTTP bodies are refused before any handler reads them (the API's requests are a few
 hundred bytes), each client address may create tables and send moves only so fast, and hold only so many
-WebSocket connections open."""
+WebSocket connections open. The counts are kept in the database (counts.py), so they hold across every server
+process on it, not per process."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
 import math
+import secrets
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
+from sqlalchemy.engine import Engine
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from . import counts
 from .errors import ServiceError
 from .settings import ServerSettings
+
+log = logging.getLogger(__name__)
+
+# Seconds a replica holds its connections' places without renewing them: the places of one that died come back
+# after this long.
+CONNECTION_LEASE = 30.0
 
 
 class BodyLimit:
@@ -60,78 +72,117 @@ class BodyLimit:
 
 class RateLimiter:
     """A token bucket per key (a client's address): `rate` requests per `per` seconds on average, in bursts of up
-    to `rate`. A rate of 0 means no limit."""
+    to `rate`, counted in the database for every replica at once. A rate of 0 means no limit. `clock` is the
+    time in seconds since the epoch: the replicas' clocks are compared."""
 
-    def __init__(self, rate: float, per: float, what: str, clock: Callable[[], float] = time.monotonic,
-                 max_keys: int = 100_000) -> None:
+    def __init__(self, engine: Engine, name: str, rate: float, per: float, what: str,
+                 clock: Callable[[], float] = time.time) -> None:
+        self._engine = engine
+        self._name = name
         self._capacity = rate
         self._refill = rate / per  # tokens per second
+        self._per = per
         self._what = what
         self._clock = clock
-        self._max_keys = max_keys
-        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when counted)
 
-    def take(self, key: str) -> None:
+    async def take(self, key: str) -> None:
         """Count one request from `key`, or refuse it with 429 saying how long to wait."""
         if not self._capacity:
             return
-        now = self._clock()
-        tokens, then = self._buckets.get(key, (self._capacity, now))
-        tokens = min(self._capacity, tokens + (now - then) * self._refill)
-        if tokens < 1:
-            wait = math.ceil((1 - tokens) / self._refill)
-            raise ServiceError("rate_limited", f"too many {self._what} from your address; try again in {wait} s", 429,
-                               retry_after=wait)
-        if len(self._buckets) >= self._max_keys:
-            self._forget_full(now)
-        self._buckets[key] = (tokens - 1, now)
+        wait = await asyncio.to_thread(counts.take_token, self._engine, self._name, key, self._capacity,
+                                       self._refill, self._clock())
+        if wait:
+            seconds = math.ceil(wait)
+            raise ServiceError("rate_limited", f"too many {self._what} from your address; try again in {seconds} s",
+                               429, retry_after=seconds)
 
-    def _forget_full(self, now: float) -> None:
+    async def forget_full(self) -> None:
         """Drop the buckets that have refilled completely: they are the same as new ones."""
-        for key, (tokens, then) in list(self._buckets.items()):
-            if tokens + (now - then) * self._refill >= self._capacity:
-                del self._buckets[key]
+        if self._capacity:
+            await asyncio.to_thread(counts.forget_full_buckets, self._engine, self._name, self._per, self._clock())
 
 
 class ConnectionLimit:
-    """WebSocket connections open at once, per client address and in all (0: no limit). Each connection holds a
-    place (`hold`) for as long as it is open: one address cannot take every place, and the server stops
-    accepting before it runs out of file descriptors and memory. The event loop serves every connection, so the
-    counts need no lock."""
+    """WebSocket connections open at once, per client address and in all (0: no limit), over every replica.
+    Each connection holds a place (`hold`) for as long as it is open: one address cannot take every place, and
+    the site stops accepting before it runs out of file descriptors and memory. A replica renews its places
+    (`renew`) while it runs; those of a replica that died lapse after `CONNECTION_LEASE` seconds."""
 
-    def __init__(self, per_address: int, total: int) -> None:
+    def __init__(self, engine: Engine, per_address: int, total: int, clock: Callable[[], float] = time.time) -> None:
+        self._engine = engine
         self.per_address = per_address
         self.total = total
-        self._open: Counter[str] = Counter()
+        self._clock = clock
+        self.replica = secrets.token_hex(8)
+        self._held: set[str] = set()
 
-    def open_from(self, key: str) -> int:
-        return self._open[key]
+    async def open_from(self, key: str) -> int:
+        return await asyncio.to_thread(counts.open_from, self._engine, key)
 
-    @contextmanager
-    def hold(self, key: str) -> Iterator[None]:
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
         """A place for one connection from `key`, or `ServiceError` `too_many_connections` saying which limit."""
-        if self.total and self._open.total() >= self.total:
+        if not self.total and not self.per_address:
+            yield
+            return
+        place, now = secrets.token_hex(8), self._clock()
+        refused = await asyncio.to_thread(counts.open_connection, self._engine, place, self.replica, key,
+                                          self.per_address, self.total, now + CONNECTION_LEASE, now)
+        if refused == "total":
             raise ServiceError("too_many_connections",
                                f"the server has {self.total} connections open, its most; try again later", 503)
-        if self.per_address and self._open[key] >= self.per_address:
+        if refused == "address":
             raise ServiceError("too_many_connections",
                                f"your address has the most connections open it may have ({self.per_address}):"
                                " close another tab or window of this server first", 429)
-        self._open[key] += 1
+        self._held.add(place)
         try:
             yield
         finally:
-            self._open[key] -= 1
-            if not self._open[key]:
-                del self._open[key]
+            self._held.discard(place)
+            # Under way before any await, and shielded: a connection cancelled as it closes gives its place back.
+            await asyncio.shield(asyncio.get_running_loop().run_in_executor(None, counts.close_connection,
+                                                                            self._engine, place))
+
+    async def renew(self) -> None:
+        """Keep the places of the connections open here (any other place of this replica lapses)."""
+        await asyncio.to_thread(counts.renew_connections, self._engine, list(self._held),
+                                self._clock() + CONNECTION_LEASE)
+
+    async def close(self) -> None:
+        await asyncio.to_thread(counts.close_replica, self._engine, self.replica)
 
 
 class ClientLimits:
     """The limits of `ServerSettings`: table creation per minute, moves per second and chat messages per minute,
-    per address, and WebSocket connections open at once."""
+    per address, and WebSocket connections open at once; `start` keeps them tidy while the server runs."""
 
-    def __init__(self, settings: ServerSettings, clock: Callable[[], float] = time.monotonic) -> None:
-        self.tables = RateLimiter(settings.tables_per_minute, 60.0, "new tables", clock)
-        self.moves = RateLimiter(settings.moves_per_second, 1.0, "moves", clock)
-        self.chat = RateLimiter(settings.chat_per_minute, 60.0, "chat messages", clock)
-        self.connections = ConnectionLimit(settings.max_connections_per_address, settings.max_connections)
+    def __init__(self, settings: ServerSettings, engine: Engine, clock: Callable[[], float] = time.time) -> None:
+        self.tables = RateLimiter(engine, "tables", settings.tables_per_minute, 60.0, "new tables", clock)
+        self.moves = RateLimiter(engine, "moves", settings.moves_per_second, 1.0, "moves", clock)
+        self.chat = RateLimiter(engine, "chat", settings.chat_per_minute, 60.0, "chat messages", clock)
+        self.connections = ConnectionLimit(engine, settings.max_connections_per_address, settings.max_connections,
+                                           clock)
+        self._tidying: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._tidying = asyncio.create_task(self._tidy())
+
+    async def stop(self) -> None:
+        if self._tidying is not None:
+            self._tidying.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._tidying
+        with contextlib.suppress(Exception):  # else its places lapse by themselves
+            await self.connections.close()
+
+    async def _tidy(self) -> None:
+        """Renew this replica's connection places, and forget full buckets, a few times per lease."""
+        while True:
+            await asyncio.sleep(CONNECTION_LEASE / 3)
+            try:
+                await self.connections.renew()
+                for limiter in (self.tables, self.moves, self.chat):
+                    await limiter.forget_full()
+            except Exception:  # the database is down: try again next time
+                log.exception("the shared limits could not be renewed")

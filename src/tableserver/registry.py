@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from .counts import insert_bot_table
 from .errors import ServiceError, bad_request, expired, forbidden, not_found
 from .fairness import commitment, fairness, new_secret, seed_from_secret
 from .games import GameRules, rules_for
@@ -45,7 +46,6 @@ class TableRegistry:
         self._install = install
         self._tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
-        self._bot_only = asyncio.Lock()  # held while a bot-only table is counted and created
         self._replays = ReplayCache(settings.replay_cache_size)
 
     def live(self) -> list[LiveTable]:
@@ -97,16 +97,6 @@ class TableRegistry:
         bot-only tables and for tables marked as practice, never silently."""
         if len(seats) != players:
             raise bad_request(f"a {players}-player table needs {players} seats, got {len(seats)}")
-        if not all(s.kind == "bot" for s in seats):
-            return await self._create(rules, players, choices, seats, seed, options, practice)
-        # Counting the running bot-only games and registering the new one are one step: else requests that
-        # arrive together would all pass the count before any of them is registered.
-        async with self._bot_only:
-            self._check_bot_cap()
-            return await self._create(rules, players, choices, seats, seed, options, practice)
-
-    async def _create(self, rules: GameRules, players: int, choices: dict[str, Any], seats: list[SeatSpec],
-                      seed: int | None, options: TableOptions | None, practice: bool) -> LiveTable:
         if seed is not None and not practice and any(s.kind == "human" for s in seats):
             raise bad_request("seed: a table with people gets a deck nobody can choose or know; to choose the seed,"
                               " mark the table as practice (\"practice\": true)")
@@ -121,14 +111,20 @@ class TableRegistry:
         record = TableRecord(id=table_id, game=rules.id, settings=settings, seats=records, created_at=now(),
                              options=options.to_dict(), secret=secret, practice=secret is None,
                              commitment=None if secret is None else commitment(table_id, secret))
-        await self._writer.write(partial(Repository.insert_table, record=record))
+        if any(s.kind == "human" for s in records):
+            await self._writer.write(partial(Repository.insert_table, record=record))
+        else:
+            await self._insert_bot_table(record)
         table = LiveTable.rebuild(record)
         self._register(table)
         return table
 
-    def _check_bot_cap(self) -> None:
+    async def _insert_bot_table(self, record: TableRecord) -> None:
+        """Counting the running bot-only games (in the database, over every replica) and storing the new one
+        are one step: else requests that arrive together would all pass the count before any of them is
+        stored."""
         cap = self._settings.max_bot_tables
-        if cap and sum(1 for t in self._tables.values() if not t.has_people and not t.is_over) >= cap:
+        if not await asyncio.to_thread(insert_bot_table, self._repository.engine, record, cap):
             raise ServiceError("rate_limited", f"{cap} bot-only games are already running, the most this server"
                                                " allows; try again when one has ended", 429, retry_after=60)
 

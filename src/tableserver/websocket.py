@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -68,7 +68,7 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 async def serve_table(websocket: WebSocket, table_id: str, service: GameService, limit: int,
-                      count_move: Callable[[], None], count_chat: Callable[[], None]) -> None:
+                      count_move: Callable[[], Awaitable[None]], count_chat: Callable[[], Awaitable[None]]) -> None:
     """Serve one connection; `count_move` counts a move or preview, `count_chat` a chat message, against the
     client's rate limits (they raise when the client goes too fast)."""
     await websocket.accept()
@@ -120,19 +120,20 @@ async def _hello(websocket: WebSocket, table: LiveTable, limit: int) -> int | No
 
 
 async def _handle(message: ClientMessage, client: Client, table: LiveTable, service: GameService,
-                  count_move: Callable[[], None], count_chat: Callable[[], None]) -> dict[str, Any] | None:
+                  count_move: Callable[[], Awaitable[None]],
+                  count_chat: Callable[[], Awaitable[None]]) -> dict[str, Any] | None:
     """The answer to one message, if any (a chat message reaches its sender with everyone else's)."""
     if isinstance(message, Ping):
         return {"type": "pong", "id": message.id, "seq": table.seq}
     if isinstance(message, Hello):
         raise bad_request("already said hello; reconnect to change seats")
     if isinstance(message, ChatIn):
-        count_chat()
+        await count_chat()
         await service.chat.say(table, client, message.text, message.name)
         return None
     if client.seat is None:
         raise forbidden("spectators cannot act; join a seat to play")
-    count_move()
+    await count_move()
     if isinstance(message, PreviewMessage):
         return {"type": "preview", "id": message.id, **service.play.preview(table, client.seat, message.action)}
     accepted = await service.play.act(table, client.seat, message.seq, message.action)

@@ -43,11 +43,13 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`tableserver serve` on 127.0.0.1 with its own SQLite file, as a person would start it."""
+    """`tableserver serve` on 127.0.0.1 with its own SQLite file (its log beside it), as a person would start it;
+    or, given `database_url`, a replica on that database (e.g. PostgreSQL)."""
 
     def __init__(self, database: Path, port: int | None = None, bot_delay: float = 0.0,
-                 options: tuple[str, ...] = ()) -> None:
+                 options: tuple[str, ...] = (), database_url: str | None = None) -> None:
         self.database = database
+        self.database_url = database_url or f"sqlite:///{database}"
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.options = options
@@ -65,7 +67,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
-            [str(TABLESERVER), "serve", "--port", str(self.port), "--database-url", f"sqlite:///{self.database}",
+            [str(TABLESERVER), "serve", "--port", str(self.port), "--database-url", self.database_url,
              "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.options],
             stdout=self._log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30

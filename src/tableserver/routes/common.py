@@ -36,9 +36,9 @@ def address(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client else "unknown"
 
 
-def count_request(request: Request) -> None:
+async def count_request(request: Request) -> None:
     """Moves and every other request that changes a table count against the client's rate limit."""
-    limits_of(request).moves.take(address(request))
+    await limits_of(request).moves.take(address(request))
 
 
 COUNTED = [Depends(count_request)]

@@ -3,7 +3,7 @@ the client's places (limits.ConnectionLimit)."""
 
 from __future__ import annotations
 
-from contextlib import ExitStack
+from contextlib import AsyncExitStack
 from functools import partial
 
 from fastapi import APIRouter, WebSocket
@@ -21,9 +21,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     client = address(websocket)
     limits = limits_of(websocket)
     settings: ServerSettings = websocket.app.state.settings
-    with ExitStack() as place:
+    async with AsyncExitStack() as place:
         try:
-            place.enter_context(limits.connections.hold(client))
+            await place.enter_async_context(limits.connections.hold(client))
         except ServiceError as refused:
             await refuse_connection(websocket, refused)
             return

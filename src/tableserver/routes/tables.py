@@ -38,7 +38,7 @@ async def list_tables(service: Service, response: Response,
 @router.post("/api/tables", status_code=201, responses=ERRORS)
 async def create_table(request: Request, service: Service, body: CreateTableIn) -> CreatedOut:
     """Create a table; the game starts at once (bots play when it is their turn)."""
-    limits_of(request).tables.take(address(request))
+    await limits_of(request).tables.take(address(request))
     rules = rules_for(body.game)
     choices: dict[str, Any] = {key: value for key, value in (("length", body.length), ("variants", body.variants))
                                if value is not None}
