@@ -2,6 +2,7 @@
 
     python benchmarks/server_load.py [--tables 200] [--players 2] [--seconds 60] [--think 0]
                                      [--games bloodyinn innkeepers] [--rounds 1] [--warmup 5]
+                                     [--replicas 1 2 4 [--sqlite]]
 
 Starts a real server (its own temporary SQLite file, bots disabled server-side: every seat is "open for a
 human"), creates the tables over HTTP, joins every seat, and connects one WebSocket client per seat. Each
@@ -16,6 +17,12 @@ p50/p95/p99 latency and the CPU time per move of the server and of this client (
 Each game named by `--games` (both by default) is measured under the same load, each on a fresh server, and
 the figures are printed side by side. `--rounds N` measures the games in turn N times (`--seconds` each) and
 pools each game's moves, so a slow spell of a shared machine falls on every game alike.
+
+`--replicas 1 2 4` measures the same load on PostgreSQL served by 1, 2 and 4 server processes (replicas) instead,
+side by side (`--sqlite` adds the single SQLite process beside them): the benchmark starts a throw-away
+PostgreSQL cluster on 127.0.0.1 (Debian's server binaries: scripts/ensure-postgresql), a fresh database for
+each measurement, and the replicas on it one after the other; table N is played on replica N mod R, as a proxy
+without sticky sessions would spread new tables. The server CPU is that of every replica together.
 """
 
 from __future__ import annotations
@@ -24,13 +31,17 @@ import argparse
 import asyncio
 import json
 import os
+import pwd
 import random
+import secrets
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from contextlib import AsyncExitStack, ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +51,7 @@ import websockets
 
 HOST = "127.0.0.1"
 GAMES = ("bloodyinn", "innkeepers")
+SQLITE = 0  # a setup: the single SQLite process; any other number is that many replicas on PostgreSQL
 
 
 def free_port() -> int:
@@ -52,11 +64,11 @@ class Stats:
     """What one round measured: only actions sent after the warm-up count, and the CPU times cover the same
     window."""
 
-    def __init__(self, server_pid: int) -> None:
+    def __init__(self, server_pids: list[int]) -> None:
         self.latencies: list[float] = []
         self.errors: dict[str, int] = {}
         self.games = 0
-        self.server_pid = server_pid
+        self.server_pids = server_pids
         self.since: float | None = None  # time.perf_counter() when the warm-up ended
         self.seconds = 0.0
         self.server_cpu: float | None = None
@@ -66,13 +78,13 @@ class Stats:
         return self.since is not None and sent_at >= self.since
 
     def start(self) -> None:
-        self.since, self.server_cpu, self.client_cpu = (time.perf_counter(), cpu_seconds(self.server_pid),
+        self.since, self.server_cpu, self.client_cpu = (time.perf_counter(), cpu_seconds(self.server_pids),
                                                         time.process_time())
 
     def stop(self) -> None:
         if self.since is None:
             return
-        server_cpu = cpu_seconds(self.server_pid)
+        server_cpu = cpu_seconds(self.server_pids)
         self.seconds = time.perf_counter() - self.since
         self.server_cpu = None if server_cpu is None or self.server_cpu is None else server_cpu - self.server_cpu
         self.client_cpu = time.process_time() - self.client_cpu
@@ -165,29 +177,33 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run(url: str, server_pid: int, tables: int, players: int, seconds: float, think: float = 0.0,
-              game: str = "bloodyinn", warmup: float = 0.0) -> Stats:
-    """Open the tables and keep them playing for `warmup` + `seconds`; measure the last `seconds`."""
-    stats = Stats(server_pid)
+async def run(urls: list[str], server_pids: list[int], tables: int, players: int, seconds: float,
+              think: float = 0.0, game: str = "bloodyinn", warmup: float = 0.0) -> Stats:
+    """Open the tables, table N on the server `urls[N % len(urls)]`, and keep them playing for `warmup` +
+    `seconds`; measure the last `seconds`."""
+    stats = Stats(server_pids)
 
     async def warm_up() -> None:
         await asyncio.sleep(warmup)
         stats.start()
 
     limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(base_url=f"http://{url}", timeout=60, limits=limits) as http:
+    async with AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(httpx.AsyncClient(base_url=f"http://{url}", timeout=60,
+                                                                     limits=limits)) for url in urls]
         deadline = time.monotonic() + warmup + seconds
-        await asyncio.gather(warm_up(), *(table_driver(http, url, game, players, n, stats, deadline, think)
+        await asyncio.gather(warm_up(), *(table_driver(clients[n % len(urls)], urls[n % len(urls)], game, players,
+                                                       n, stats, deadline, think)
                                           for n in range(tables)))
     stats.stop()
     return stats
 
 
-def start_server(folder: Path, sqlite_sync: str, *options: str) -> tuple[subprocess.Popen[bytes], str]:
-    """`bloodyinn serve` with `options` added; returns the process and its host:port."""
+def start_server(database_url: str, sqlite_sync: str, *options: str) -> tuple[subprocess.Popen[bytes], str]:
+    """`bloodyinn serve` on `database_url` with `options` added; returns the process and its host:port."""
     port = free_port()
     command = [str(Path(sys.executable).parent / "bloodyinn"), "serve", "--host", HOST, "--port", str(port),
-               "--database-url", f"sqlite:///{folder / 'load.sqlite3'}", "--sqlite-sync", sqlite_sync,
+               "--database-url", database_url, "--sqlite-sync", sqlite_sync,
                "--log-level", "warning",
                # Every client runs from this one address: the per-address limits would measure themselves.
                "--tables-per-minute", "0", "--moves-per-second", "0", "--max-connections-per-address", "0",
@@ -203,20 +219,67 @@ def start_server(folder: Path, sqlite_sync: str, *options: str) -> tuple[subproc
     raise SystemExit("the server did not start")
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process, from /proc (None where there is no /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float | None:
+    """User + system CPU time of processes together, from /proc (None where there is no /proc)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+class PostgresCluster:
+    """A throw-away PostgreSQL cluster on a free 127.0.0.1 port (Debian's server binaries), run as the
+    `postgres` account when this is root (PostgreSQL refuses root)."""
+
+    def __init__(self) -> None:
+        found = {name: sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}")) for name in ("initdb", "pg_ctl")}
+        if not all(found.values()):
+            raise SystemExit("--replicas needs PostgreSQL's server binaries (scripts/ensure-postgresql)")
+        self._initdb, self._pg_ctl = found["initdb"][-1], found["pg_ctl"][-1]
+        self._as = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        self.folder = Path(tempfile.mkdtemp(prefix="bloodyinn-load-pg-"))
+        if self._as:
+            account = pwd.getpwnam("postgres")
+            os.chown(self.folder, account.pw_uid, account.pw_gid)
+        self.port = free_port()
+
+    def __enter__(self) -> PostgresCluster:
+        data = self.folder / "data"
+        subprocess.run([*self._as, str(self._initdb), "-D", str(data), "-U", "bloodyinn", "--auth=trust", "-E",
+                        "UTF8"], check=True, capture_output=True)
+        # Enough connections for 4 replicas' pools; everything else as installed (every commit flushed to disk).
+        subprocess.run([*self._as, str(self._pg_ctl), "-D", str(data), "-w", "-l", str(self.folder / "pg.log"),
+                        "-o", f"-h {HOST} -p {self.port} -k {self.folder} -c max_connections=200", "start"],
+                       check=True, capture_output=True)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        subprocess.run([*self._as, str(self._pg_ctl), "-D", str(self.folder / "data"), "-m", "fast", "stop"],
+                       capture_output=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def new_database(self) -> str:
+        """The URL of a new, empty database."""
+        name = f"load_{secrets.token_hex(4)}"
+        subprocess.run([str(self._pg_ctl.parent / "psql"), "-h", HOST, "-p", str(self.port), "-U", "bloodyinn",
+                        "-d", "postgres", "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
+        return f"postgresql://bloodyinn@{HOST}:{self.port}/{name}"
+
+
+def setup_name(replicas: int) -> str:
+    return "SQLite, 1 process" if replicas == SQLITE else f"PostgreSQL, {replicas} replica{'s' * (replicas > 1)}"
 
 
 @dataclass
 class Measured:
-    """One game's figures from one or more rounds of load."""
+    """One game's figures on one setup, from one or more rounds of load."""
 
     game: str
+    replicas: int = SQLITE
     latencies: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     games: int = 0
@@ -235,27 +298,37 @@ class Measured:
 
     def line(self) -> str:
         moves = self.latencies
+        setup = f"{setup_name(self.replicas):<24}"
         if not moves:
-            return f"{self.game:<11} no move was measured; errors: {self.errors or 'none'}"
+            return f"{setup}{self.game:<11} no move was measured; errors: {self.errors or 'none'}"
         cpu = f"{self.cpu / len(moves) * 1e6:7.0f} µs" if self.cpu is not None else "      n/a"
         client_cpu = f"{self.client_cpu / len(moves) * 1e6:7.0f} µs"
-        return (f"{self.game:<11} {len(moves) / self.seconds:7.0f} {percentile(moves, 0.5) * 1000:8.1f}"
+        return (f"{setup}{self.game:<11} {len(moves) / self.seconds:7.0f} {percentile(moves, 0.5) * 1000:8.1f}"
                 f" {percentile(moves, 0.95) * 1000:8.1f} {percentile(moves, 0.99) * 1000:8.1f}"
                 f" {max(moves) * 1000:8.1f} {statistics.fmean(moves) * 1000:8.1f} {cpu} {client_cpu}"
                 f" {len(moves):7d}"
                 f" {self.games:6d}  {self.errors or 'none'}")
 
 
-def measure(game: str, args: argparse.Namespace, measured: Measured) -> None:
-    """One round of load on `game`: a fresh server, `--tables` tables for `--warmup` + `--seconds`."""
+def measure(game: str, args: argparse.Namespace, measured: Measured, cluster: PostgresCluster | None) -> None:
+    """One round of load on `game`: fresh servers on a fresh database (`measured.replicas` of them on
+    PostgreSQL, or one on SQLite), `--tables` tables for `--warmup` + `--seconds`."""
     with tempfile.TemporaryDirectory(prefix="bloodyinn-load-") as folder:
-        process, url = start_server(Path(folder), args.sqlite_sync)
+        if measured.replicas == SQLITE or cluster is None:
+            database_url, count = f"sqlite:///{Path(folder) / 'load.sqlite3'}", 1
+        else:
+            database_url, count = cluster.new_database(), measured.replicas
+        servers: list[tuple[subprocess.Popen[bytes], str]] = []
         try:
-            stats = asyncio.run(run(url, process.pid, args.tables, args.players, args.seconds, args.think, game,
-                                    args.warmup))
+            for _ in range(count):  # one after the other: each migrates the database at start-up
+                servers.append(start_server(database_url, args.sqlite_sync))
+            stats = asyncio.run(run([url for _, url in servers], [process.pid for process, _ in servers],
+                                    args.tables, args.players, args.seconds, args.think, game, args.warmup))
         finally:
-            process.terminate()
-            process.wait(30)
+            for process, _ in servers:
+                process.terminate()
+            for process, _ in servers:
+                process.wait(30)
     measured.add(stats)
 
 
@@ -277,23 +350,40 @@ def main() -> None:
                         help="measure the games in turn this many times and pool the figures (default 1)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="normal",
                         help="the server's --sqlite-sync (default normal, the server's default)")
+    parser.add_argument("--replicas", type=int, nargs="+", default=[],
+                        help="measure on PostgreSQL with this many server processes, each number in turn"
+                             " (e.g. 1 2 4); without it, one process on SQLite")
+    parser.add_argument("--sqlite", action="store_true",
+                        help="with --replicas: measure the single SQLite process beside them")
     args = parser.parse_args()
+    if any(count < 1 for count in args.replicas):
+        parser.error("--replicas: each number of replicas must be at least 1")
     if args.players == 1 and "innkeepers" in args.games:
         parser.error("--players 1: Innkeepers needs 2-4 players (measure --games bloodyinn alone)")
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
-    measured = {game: Measured(game) for game in args.games}
-    for _ in range(args.rounds):
-        for game in args.games:
-            measure(game, args, measured[game])
+    setups = ([SQLITE] if args.sqlite or not args.replicas else []) + args.replicas
+    measured = {(setup, game): Measured(game, setup) for setup in setups for game in args.games}
+    with ExitStack() as stack:
+        cluster = stack.enter_context(PostgresCluster()) if args.replicas else None
+        for _ in range(args.rounds):  # the setups and games in turn, so a slow spell falls on all alike
+            for setup in setups:
+                for game in args.games:
+                    measure(game, args, measured[setup, game], cluster)
     print(f"load: {args.tables} concurrent tables of {args.players} players, think time {args.think} s,"
-          f" {args.seconds:g} s after {args.warmup:g} s of warm-up, x {args.rounds} round(s) per game,"
-          f" SQLite synchronous={args.sqlite_sync}, {os.cpu_count()} CPUs shared by the server and this client")
-    print("round trip = action -> ack (committed and published), in ms; CPU per move: the server's, the clients'")
-    print(f"{'game':<11} {'moves/s':>7} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'mean':>8} {'CPU':>9}"
-          f" {'client':>9} {'moves':>7} {'games':>6}  errors")
+          f" {args.seconds:g} s after {args.warmup:g} s of warm-up, x {args.rounds} round(s) per setup and game,"
+          f" SQLite synchronous={args.sqlite_sync}, {os.cpu_count()} CPUs shared by the servers, the database and"
+          " this client")
+    print("round trip = action -> ack (committed and published), in ms; CPU per move: the servers', the clients'")
+    print(f"{'setup':<24}{'game':<11} {'moves/s':>7} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'mean':>8}"
+          f" {'CPU':>9} {'client':>9} {'moves':>7} {'games':>6}  errors")
     for figures in measured.values():
         print(figures.line())
+    for game in args.games:
+        one, two = measured.get((1, game)), measured.get((2, game))
+        if one is not None and two is not None and one.latencies and two.latencies:
+            ratio = (len(two.latencies) / two.seconds) / (len(one.latencies) / one.seconds)
+            print(f"{game}: 2 replicas / 1 replica = {ratio:.2f}x the moves per second under the same load")
 
 
 if __name__ == "__main__":
