@@ -2,6 +2,10 @@
 
     python benchmarks/innkeepers_bots_strength.py --bots random greedy hard --players 2 --deals 20 --jobs 2
     python benchmarks/innkeepers_bots_strength.py --speed --bots hard greedy --deals 3
+    python benchmarks/innkeepers_bots_strength.py --bots search flat --deals 28 --jobs 2
+
+Besides the bots of `innkeepers.bots`, `flat` names the flat Monte Carlo search that the information-set search
+replaced (innkeepers_flat_search.py), the baseline that search is measured against.
 
 Every deal is played in every seat rotation of every table (`innkeepers.bots.arena`). Prints, per bot, the
 win rate with its 95% interval, the mean score, the Elo-style rating and the seconds per decision (mean and
@@ -17,6 +21,8 @@ from __future__ import annotations
 import argparse
 import time
 from itertools import combinations
+
+import innkeepers_flat_search  # noqa: F401 (registers the baseline bot `flat`)
 
 from innkeepers.bots.arena import GameResult, duplicate_schedule, run
 from tabletop.executors import make_executor
