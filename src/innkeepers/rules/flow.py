@@ -36,7 +36,8 @@ def legal_actions(state: State, config: GameConfig, seat: int) -> list[Action]:
     if stage == Stage.OVER or seat != state.decider():
         return []
     if stage == Stage.PLACE:
-        return [*placement.legal(state, config), *referral.legal(state, config)]
+        places = placement.legal(state, config)
+        return [*places, *referral.legal(state, config, bool(places))]
     if stage == Stage.HOST:
         return list(placement.legal(state, config))
     if stage == Stage.SECOND:

@@ -36,11 +36,13 @@ def may_refer(state: State, config: GameConfig) -> bool:
     return config.voluntary_referral or must_refer(state, config)
 
 
-def legal(state: State, config: GameConfig) -> list[Refer | Refuse]:
-    if not may_refer(state, config):
+def legal(state: State, config: GameConfig, placeable: bool) -> list[Refer | Refuse]:
+    """The winner's referrals (and refusal), `placeable` telling whether the winner has a legal room (as
+    `placement.legal` found: not listed twice)."""
+    if placeable and not config.voluntary_referral:
         return []
     options: list[Refer | Refuse] = [_REFERS[seat] for seat in recipients(state, config)]
-    if options and config.allow_refuse_referral and must_refer(state, config):
+    if options and config.allow_refuse_referral and not placeable:
         options.append(_REFUSE)
     return options
 
