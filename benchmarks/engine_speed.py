@@ -6,10 +6,11 @@ a previous release's engines, measured in one run, interleaved, with the ratios 
 The previous release is the commit `--ref` (by default d5e2432, the engines before the speed work of issue 24):
 its `src/` is extracted with `git archive` into a temporary folder and imported from there. "pure" is a copy
 of this checkout's `src/` without any compiled module, so it is plain Python even where the build is compiled.
-"compiled" is this checkout's `src/` when its engines hold compiled modules (a mypyc build in place), or the
-engines installed for `--compiled-python` (the interpreter of another virtualenv); it is left out when neither
-has a compiled module. Every engine runs `random_play.py` (the side-by-side command) in its own process, in
-turn, round after round (`side_by_side.run_interleaved`); the table shows medians and ratios.
+"compiled" is the engines installed for `--compiled-python` (by default the interpreter running this script),
+when they are a compiled build: a mypyc build is made by a regular install (`pip install .` into another
+virtualenv), never an editable one; it is left out when they are plain Python. Every engine runs
+`random_play.py` (the side-by-side command) in its own process, in turn, round after round
+(`side_by_side.run_interleaved`); the table shows medians and ratios.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ KINDS = {
     "Innkeepers, 2 players": ("innkeepers --players 2", 1000),
     "Innkeepers, 4 players": ("innkeepers --players 4", 400),
 }
-ENGINES = ("bloodyinn", "innkeepers")
 
 
 def extract(ref: str, into: Path) -> Path:
@@ -57,14 +57,9 @@ def pure_copy(into: Path) -> Path:
     """This checkout's `src/` without compiled modules (nor caches)."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     target = into / "src"
-    shutil.copytree(ROOT / "src", target, ignore=lambda _, names: [
-        n for n in names if n.endswith(suffixes) or n in ("__pycache__", "build")])
+    shutil.copytree(ROOT / "src", target,
+                    ignore=lambda _, names: [n for n in names if n.endswith(suffixes) or n == "__pycache__"])
     return target
-
-
-def has_compiled_modules(src: Path) -> bool:
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    return any(path.name.endswith(suffixes) for engine in ENGINES for path in (src / engine).rglob("*"))
 
 
 def commands(engine: str, python: str, path: Path | None, scale: float) -> list[Command]:
@@ -76,14 +71,9 @@ def commands(engine: str, python: str, path: Path | None, scale: float) -> list[
             for kind, (arguments, games) in KINDS.items()]
 
 
-def compiled_engines(python: str | None, scale: float) -> list[Command]:
-    """The compiled build's commands, or none when there is no compiled build to time."""
-    if python is not None:
-        found = commands("compiled", python, None, scale)
-    elif has_compiled_modules(ROOT / "src"):
-        found = commands("compiled", sys.executable, ROOT / "src", scale)
-    else:
-        return []
+def compiled_engines(python: str, scale: float) -> list[Command]:
+    """The commands of the engines installed for `python`, or none when they are not a compiled build."""
+    found = commands("compiled", python, None, scale)
     probe = output(dataclasses.replace(found[0], games=1))
     return found if "build: compiled" in probe else []
 
@@ -93,7 +83,8 @@ def main() -> None:
     parser.add_argument("--ref", default=PREVIOUS_RELEASE, help="the previous release's commit (default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=5, help="measures per engine and kind (the median is shown)")
     parser.add_argument("--scale", type=float, default=1.0, help="games per run, as a share of the defaults")
-    parser.add_argument("--compiled-python", help="the python of a virtualenv holding a compiled build")
+    parser.add_argument("--compiled-python", default=sys.executable,
+                        help="the python of a virtualenv holding a compiled build (default: this one)")
     args = parser.parse_args()
     try:
         with tempfile.TemporaryDirectory(prefix="engine-speed-") as folder:
@@ -102,7 +93,8 @@ def main() -> None:
             pure = pure_copy(temp / "pure")
             compiled = compiled_engines(args.compiled_python, args.scale)
             if not compiled:
-                print("compiled: no compiled build found (build one, or pass --compiled-python)", file=sys.stderr)
+                print(f"compiled: the engines installed for {args.compiled_python} are plain Python (no column)",
+                      file=sys.stderr)
             every = [*commands(args.ref, sys.executable, previous, args.scale),
                      *commands("pure", sys.executable, pure, args.scale), *compiled]
             print(table(run_interleaved(every, args.rounds), args.ref))
