@@ -12,6 +12,7 @@ tables (card names...) join its catalog through its `texts.data_messages()`.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -26,28 +27,42 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 DOMAINS = ("bloodyinn", "innkeepers", "tabletop", "tableserver")
-# The engines' refusals are templates (their first argument) that the faces translate.
-KEYWORDS = {**DEFAULT_KEYWORDS, "IllegalActionError": (1,), "NotationError": (1,)}
-_MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-i18n\b[^>]*>(.*?)</\1>", re.S)
+# The engines' refusals are templates (their first argument) that the faces translate; so are the server's errors.
+KEYWORDS = {**DEFAULT_KEYWORDS, "IllegalActionError": (1,), "NotationError": (1,), "bad_request": (1,),
+            "forbidden": (1,), "illegal": (1,), "ServiceError": (2,)}
 
 
-def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, str,
-                                                                                               list[str]]]:
-    """The text of every element marked data-i18n (``<button data-i18n>Join</button>``), whitespace collapsed."""
+# A call of the pages' scripts: _("message", ...) or ngettext("singular", "plural", ...), double-quoted.
+_STRING = r'"((?:[^"\\\n]|\\.)*)"'
+_SCRIPT_CALL = re.compile(rf"(?<![\w.$])(?:(_)\(\s*{_STRING}|(ngettext)\(\s*{_STRING}\s*,\s*{_STRING})")
+
+
+def extract_scripts(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[
+        tuple[int, str, str | tuple[str, str], list[str]]]:
+    """The messages of the pages' scripts (web/static/i18n.js's `_` and `ngettext`), wherever they are written."""
     text = fileobj.read().decode("utf-8")
-    for match in _MARKED.finditer(text):
-        message = " ".join(match[2].split())
-        if message:
-            yield text.count("\n", 0, match.start()) + 1, "_", message, []
+    for match in _SCRIPT_CALL.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        if match[1]:
+            yield line, "_", _unescape(match[2]), []
+        else:
+            yield line, "ngettext", (_unescape(match[4]), _unescape(match[5])), []
+
+
+def _unescape(literal: str) -> str:
+    """A double-quoted JavaScript string's text (its escapes are JSON's)."""
+    text: str = json.loads(f'"{literal}"')
+    return text
 
 
 def mapping() -> list[tuple[str, Any]]:
+    """babel.cfg's extraction methods by file pattern ("scripts" is `extract_scripts`)."""
     config = RawConfigParser()
     config.read(ROOT / "babel.cfg")
     methods = []
     for section in config.sections():
         method, _, pattern = section.partition(":")
-        methods.append((pattern.strip(), extract_html if method.strip() == "html" else method.strip()))
+        methods.append((pattern.strip(), extract_scripts if method.strip() == "scripts" else method.strip()))
     return methods
 
 

@@ -11,7 +11,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .errors import ServiceError, bad_request
+from .language import _
 from .live import LiveTable
+from .localize import seat_name
 from .repository import Repository, now
 
 if TYPE_CHECKING:
@@ -45,15 +47,17 @@ class TableChat:
         if not line:
             raise bad_request("a chat message needs some text")
         if len(line) > MAX_TEXT:
-            raise bad_request(f"a chat message has at most {MAX_TEXT} characters, this one has {len(line)}")
+            raise bad_request("a chat message has at most {most} characters, this one has {length}", most=MAX_TEXT,
+                              length=len(line))
         channel = channel_of(client.seat)
         if client.seat is None:
-            who = " ".join((name or "").split())[:40] or "Spectator"
+            who = " ".join((name or "").split())[:40] or _("Spectator", client.lang)
         else:
-            who = table.seats[client.seat].name or f"Player {client.seat + 1}"
+            who = seat_name(table.seats[client.seat], client.lang)
         async with table.lock:  # numbered in the order said, also against other tabs
             if sum(message["channel"] == channel for message in table.chat) >= MAX_PER_CHANNEL:
-                raise ServiceError("chat_full", f"this table's chat already holds {MAX_PER_CHANNEL} messages", 409)
+                raise ServiceError("chat_full", "this table's chat already holds {most} messages", 409,
+                                   most=MAX_PER_CHANNEL)
             message = {"number": len(table.chat), "channel": channel, "author": client.author, "name": who,
                        "text": line, "seq": table.seq, "at": now().isoformat()}
             try:

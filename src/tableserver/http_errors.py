@@ -10,6 +10,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from .errors import ServiceError
+from .language import _, reader_language
 from .security import ERROR_HEADERS
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
@@ -17,9 +18,9 @@ METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 
 def answer_errors(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
-    async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
+    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
-        return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
+        return JSONResponse(exc.to_dict(reader_language(request)), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -33,14 +34,15 @@ def answer_errors(app: FastAPI) -> None:
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             headers["Allow"] = _allowed(request)
-        code, message = _explain(request, exc, headers)
+        code, message = _explain(request, exc, headers, reader_language(request))
         return JSONResponse({"error": code, "message": message}, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
         # Starlette logs the traceback after answering; the client learns only that it was not their fault.
-        return JSONResponse({"error": "internal", "message": f"the server failed to answer {request.method}"
-                                                             f" {request.url.path}; please try again"},
+        message = _("the server failed to answer {method} {path}; please try again", reader_language(request))
+        return JSONResponse({"error": "internal",
+                             "message": message.format(method=request.method, path=request.url.path)},
                             status_code=500, headers=ERROR_HEADERS)
 
 
@@ -51,12 +53,14 @@ def _allowed(request: Request) -> str:
                      if any(route.matches({**request.scope, "method": method})[0] == Match.FULL for route in routes))
 
 
-def _explain(request: Request, exc: HTTPException, headers: dict[str, str]) -> tuple[str, str]:
+def _explain(request: Request, exc: HTTPException, headers: dict[str, str], lang: str) -> tuple[str, str]:
     path = request.url.path
     if exc.status_code == 404:
-        return "not_found", f"there is nothing at {path}"
+        return "not_found", _("there is nothing at {path}", lang).format(path=path)
     if exc.status_code == 405:
-        return "method_not_allowed", f"{path} does not take {request.method} (it takes {headers['Allow']})"
+        return "method_not_allowed", _("{path} does not take {method} (it takes {allowed})", lang).format(
+            path=path, method=request.method, allowed=headers["Allow"])
     if exc.status_code == 400:
-        return "bad_request", f"the request body could not be read as JSON ({str(exc.detail).lower()})"
+        return "bad_request", _("the request body could not be read as JSON ({problem})", lang).format(
+            problem=str(exc.detail).lower())
     return "error", str(exc.detail)

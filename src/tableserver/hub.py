@@ -31,10 +31,11 @@ def encode(message: dict[str, Any]) -> str:
 
 
 class Client:
-    def __init__(self, websocket: WebSocket, table_id: str, seat: int | None) -> None:
+    def __init__(self, websocket: WebSocket, table_id: str, seat: int | None, lang: str = "en") -> None:
         self.websocket = websocket
         self.table_id = table_id
         self.seat = seat
+        self.lang = lang  # the reader's language: every state, log line and error it is sent is in it
         # Who says what in the chat, for muting: the seat, or this spectator's connection.
         self.author = f"seat:{seat}" if seat is not None else f"watcher:{secrets.token_hex(4)}"
         # Text to send, or a close code: the last thing this client is sent.
@@ -89,7 +90,8 @@ class Hub:
 
     def attach(self, table: LiveTable, client: Client) -> None:
         self._clients.setdefault(table.id, set()).add(client)
-        client.send_message(state_message(table, client.seat, self.summary(table), [], full_log=True))
+        client.send_message(state_message(table, client.seat, self.summary(table), [], full_log=True,
+                                          lang=client.lang))
         self.announce(table)
 
     def detach(self, table: LiveTable, client: Client) -> None:
@@ -105,7 +107,7 @@ class Hub:
         everyone at the table (it expired)."""
         for client in self.clients(table.id):
             if seat is None or client.seat == seat:
-                client.send_and_close({"type": "error", "id": None, **error.to_dict()}, code)
+                client.send_and_close({"type": "error", "id": None, **error.to_dict(client.lang)}, code)
 
     def announce(self, table: LiveTable) -> None:
         """Tell everyone at the table who is there (seats taken, players online, spectators)."""
@@ -121,14 +123,15 @@ class Hub:
                 client.send(text)
 
     def publish(self, table: LiveTable, events: list[dict[str, Any]], full_log: bool = False) -> None:
-        """Send every client its seat's new state (with the whole log after an undo); one encoding per seat,
-        shared by its clients."""
+        """Send every client its seat's new state (with the whole log after an undo) in its language; one
+        encoding per seat and language, shared by its clients."""
         clients = self.clients(table.id)
         if not clients:
             return
         summary = self.summary(table)
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         for client in clients:
-            if client.seat not in texts:
-                texts[client.seat] = encode(state_message(table, client.seat, summary, events, full_log))
-            client.send(texts[client.seat])
+            reader = client.seat, client.lang
+            if reader not in texts:
+                texts[reader] = encode(state_message(table, client.seat, summary, events, full_log, client.lang))
+            client.send(texts[reader])

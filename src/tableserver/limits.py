@@ -18,8 +18,11 @@ from contextlib import asynccontextmanager
 from sqlalchemy.engine import Engine
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tabletop.i18n import N_
+
 from . import counts
 from .errors import ServiceError
+from .language import in_words
 from .settings import ServerSettings
 
 log = logging.getLogger(__name__)
@@ -93,8 +96,8 @@ class RateLimiter:
                                        self._refill, self._clock())
         if wait:
             seconds = math.ceil(wait)
-            raise ServiceError("rate_limited", f"too many {self._what} from your address; try again in {seconds} s",
-                               429, retry_after=seconds)
+            raise ServiceError("rate_limited", "too many {what} from your address; try again in {seconds} s", 429,
+                               retry_after=seconds, what=in_words(self._what), seconds=seconds)
 
     async def forget_full(self) -> None:
         """Drop the buckets that have refilled completely: they are the same as new ones."""
@@ -130,11 +133,12 @@ class ConnectionLimit:
                                           self.per_address, self.total, now + CONNECTION_LEASE, now)
         if refused == "total":
             raise ServiceError("too_many_connections",
-                               f"the server has {self.total} connections open, its most; try again later", 503)
+                               "the server has {total} connections open, its most; try again later", 503,
+                               total=self.total)
         if refused == "address":
             raise ServiceError("too_many_connections",
-                               f"your address has the most connections open it may have ({self.per_address}):"
-                               " close another tab or window of this server first", 429)
+                               "your address has the most connections open it may have ({most}):"
+                               " close another tab or window of this server first", 429, most=self.per_address)
         self._held.add(place)
         try:
             yield
@@ -158,9 +162,9 @@ class ClientLimits:
     per address, and WebSocket connections open at once; `start` keeps them tidy while the server runs."""
 
     def __init__(self, settings: ServerSettings, engine: Engine, clock: Callable[[], float] = time.time) -> None:
-        self.tables = RateLimiter(engine, "tables", settings.tables_per_minute, 60.0, "new tables", clock)
-        self.moves = RateLimiter(engine, "moves", settings.moves_per_second, 1.0, "moves", clock)
-        self.chat = RateLimiter(engine, "chat", settings.chat_per_minute, 60.0, "chat messages", clock)
+        self.tables = RateLimiter(engine, "tables", settings.tables_per_minute, 60.0, N_("new tables"), clock)
+        self.moves = RateLimiter(engine, "moves", settings.moves_per_second, 1.0, N_("moves"), clock)
+        self.chat = RateLimiter(engine, "chat", settings.chat_per_minute, 60.0, N_("chat messages"), clock)
         self.connections = ConnectionLimit(engine, settings.max_connections_per_address, settings.max_connections,
                                            clock)
         self._tidying: asyncio.Task[None] | None = None

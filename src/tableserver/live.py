@@ -25,8 +25,10 @@ from .repository import SeatRecord, TableRecord, now
 
 
 def tagged(events: Sequence[GameEvent], seq: int) -> list[dict[str, Any]]:
-    """Events as dicts, each tagged with the number of actions applied when it happened."""
-    return [{**e.to_dict(), "seq": seq} for e in events]
+    """Events as dicts, each tagged with the number of actions applied when it happened and holding the event
+    itself (under "event", never sent), which each reader gets in words in their own language
+    (localize.localized)."""
+    return [{**{k: v for k, v in e.to_dict().items() if k != "text"}, "seq": seq, "event": e} for e in events]
 
 
 @dataclass

@@ -7,6 +7,7 @@ from typing import Any
 from .chat import history
 from .fairness import fairness
 from .live import LiveTable
+from .localize import localized, names_of, with_names
 from .options import RESIGNED, TableOptions
 from .repository import SeatRecord
 
@@ -60,14 +61,22 @@ def result(table: LiveTable) -> dict[str, Any] | None:
             "resigned": [s.seat for s in table.seats if s.status == RESIGNED]}
 
 
+def _named(form: dict[str, Any], table: LiveTable, names: list[str], lang: str) -> dict[str, Any]:
+    """A legal action's form with the seats in its description called by their names."""
+    if "description" in form:
+        form["description"] = with_names(table.rules, form["description"], names, lang)
+    return form
+
+
 def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], events: list[dict[str, Any]],
-                  full_log: bool = False) -> dict[str, Any]:
+                  full_log: bool = False, lang: str = "en") -> dict[str, Any]:
     """What `seat` (None: a spectator) is sent after each accepted action, or on (re)connecting with the
-    whole log and the rules in plain words for this table's settings. `choices` lists the legal actions,
-    structured, when this seat must decide (several seats may, at once: each sees only its own choices and its
-    own view). While the table waits for its players (`waiting`) there is no view and no log: nothing of the
-    deal is shown before every human seat is taken."""
+    whole log and the rules in plain words for this table's settings; its words in `lang`. `choices` lists the
+    legal actions, structured, when this seat must decide (several seats may, at once: each sees only its own
+    choices and its own view). While the table waits for its players (`waiting`) there is no view and no log:
+    nothing of the deal is shown before every human seat is taken."""
     rules, game, waiting = table.rules, table.game, table.waiting
+    names = names_of(table.seats, lang)
     decides = seat is not None and seat in table.pending and table.seats[seat].kind == "human"
     message: dict[str, Any] = {
         "type": "state",
@@ -76,16 +85,17 @@ def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], e
         "table": summary,
         "waiting": waiting,
         "view": None if waiting else rules.view(game, seat),
-        "choices": [rules.form(game, a) for a in rules.legal(game, seat)] if decides and seat is not None else [],
+        "choices": [_named(rules.form(game, a, lang), table, names, lang) for a in rules.legal(game, seat)]
+        if decides and seat is not None else [],
         "result": result(table),
         # For seated players: may they undo now, and the invite code of a private table (for join links).
         "undo": seat is not None and table.undo_point(seat) is not None,
         "invite": table.options.invite if seat is not None else None,
     }
     if full_log:  # what a (re)connecting client needs once, not with every move
-        message["log"] = [] if waiting else table.log
+        message["log"] = [] if waiting else localized(table, table.log, lang, names)
         message["chat"] = history(table, seat)
-        message["rules"] = rules.rules_text(game)
+        message["rules"] = rules.rules_text(game, lang)
     else:
-        message["events"] = events
+        message["events"] = localized(table, events, lang, names)
     return message

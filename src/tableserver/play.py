@@ -20,6 +20,7 @@ from .clocks import TurnClocks, clock_runs
 from .errors import ServiceError, forbidden, illegal, stale
 from .hub import Hub
 from .live import LiveTable
+from .localize import localized_preview
 from .options import TIMED_OUT
 from .repository import ActionRecord, Repository, now
 from .scheduler import BotScheduler
@@ -157,11 +158,11 @@ class Play:
                 raise
 
     @staticmethod
-    def preview(table: LiveTable, seat: int, action: str) -> dict[str, Any]:
-        """What `action` would do now for `seat` (already authenticated), in words and events, without
-        doing it."""
+    def preview(table: LiveTable, seat: int, action: str, lang: str = "en") -> dict[str, Any]:
+        """What `action` would do now for `seat` (already authenticated), in words (in `lang`) and events,
+        without doing it."""
         _raise_if_waiting(table)
-        return table.rules.preview(table.game, seat, action)
+        return localized_preview(table, table.rules.preview(table.game, seat, action, lang), lang)
 
     async def undo(self, table: LiveTable, seat: int) -> int:
         """Take back moves to `seat`'s last decision (`seat` already authenticated), with the engine's
@@ -254,7 +255,9 @@ def _admitted(table: LiveTable, move: _Move) -> Any:
     table.raise_if_expired()
     _raise_if_waiting(table)
     if move.bot != (move.seat in table.bots):  # a seat handed to a bot, or taken back from it, meanwhile
-        raise forbidden(f"seat {move.seat} is played by {'a person' if move.bot else 'a bot'} now")
+        if move.bot:
+            raise forbidden("seat {seat} is played by a person now", seat=move.seat)
+        raise forbidden("seat {seat} is played by a bot now", seat=move.seat)
     if move.seq != table.seq:
         made = table.answered(move.seat, move.seq, move.action)
         if made is not None:
@@ -267,7 +270,8 @@ def _admitted(table: LiveTable, move: _Move) -> Any:
 def _raise_if_waiting(table: LiveTable) -> None:
     if table.waiting:
         open_seats = ", ".join(str(s.seat) for s in table.seats if s.open)
-        raise illegal(f"the game begins once every seat is taken (open: {open_seats}); until then nobody moves")
+        raise illegal("the game begins once every seat is taken (open: {seats}); until then nobody moves",
+                      seats=open_seats)
 
 
 def _bot_seats(table: LiveTable) -> list[int]:

@@ -20,7 +20,7 @@ from .hub import Hub
 from .live import LiveTable
 from .messages import clock_summary, seat_summary
 from .options import TableOptions
-from .replays import ReplayCache
+from .replays import ReplayCache, in_words
 from .repository import EXPIRED, OVER, PLAYING, Repository, SeatRecord, TableRecord, now
 from .settings import ServerSettings
 from .writer import Writer
@@ -96,7 +96,8 @@ class TableRegistry:
         is fixed by a secret the server commits to (fairness.py), unless the creator brings a seed: allowed for
         bot-only tables and for tables marked as practice, never silently."""
         if len(seats) != players:
-            raise bad_request(f"a {players}-player table needs {players} seats, got {len(seats)}")
+            raise bad_request("a {players}-player table needs {players} seats, got {seats}", players=players,
+                              seats=len(seats))
         if seed is not None and not practice and any(s.kind == "human" for s in seats):
             raise bad_request("seed: a table with people gets a deck nobody can choose or know; to choose the seed,"
                               " mark the table as practice (\"practice\": true)")
@@ -125,8 +126,8 @@ class TableRegistry:
         stored."""
         cap = self._settings.max_bot_tables
         if not await asyncio.to_thread(insert_bot_table, self._repository.engine, record, cap):
-            raise ServiceError("rate_limited", f"{cap} bot-only games are already running, the most this server"
-                                               " allows; try again when one has ended", 429, retry_after=60)
+            raise ServiceError("rate_limited", "{cap} bot-only games are already running, the most this server"
+                                               " allows; try again when one has ended", 429, retry_after=60, cap=cap)
 
     # ------------------------------------------------------------------------------------ reading
 
@@ -140,14 +141,15 @@ class TableRegistry:
             listing.append(self._hub.summary(live) if live is not None else _stored_summary(row))
         return listing, more
 
-    async def replay(self, table_id: str) -> dict[str, Any]:
-        """Every position of a finished game, as spectators saw it, with the events between them, and the
-        table's chat."""
+    async def replay(self, table_id: str, lang: str = "en") -> dict[str, Any]:
+        """Every position of a finished game, as spectators saw it, with the events between them (in words in
+        `lang`), and the table's chat."""
         table = await self.get(table_id)
         if not table.is_over:
             raise forbidden("a replay is available once the game is over (before that it would show the seed)")
         # The chat, both sides, as it is now (it may go on after the end; the cached replay would not know).
-        replay = {"table": self._hub.summary(table), **await self._replays.replay(table), "chat": list(table.chat)}
+        replay = {"table": self._hub.summary(table), **in_words(table, await self._replays.replay(table), lang),
+                  "chat": list(table.chat)}
         self.forget_if_idle(table)
         return replay
 
@@ -162,17 +164,17 @@ def _seat_records(rules: GameRules, seats: list[SeatSpec]) -> list[SeatRecord]:
     for number, spec in enumerate(seats):
         if spec.kind == "bot":
             if not rules.is_bot(spec.bot):
-                raise bad_request(f"unknown bot {spec.bot!r}; known: {known}")
+                raise bad_request("unknown bot {bot}; known: {known}", bot=repr(spec.bot), known=known)
             if spec.name is not None:
-                raise bad_request(f"seats.{number}.name: a bot seat is named after its bot (\"{spec.bot} bot\");"
-                                  " names are for people")
+                raise bad_request("seats.{number}.name: a bot seat is named after its bot ({name}); names are for"
+                                  " people", number=number, name=f'"{spec.bot} bot"')
             numbered[spec.bot] += 1
             name = f"{spec.bot} bot" + (f" {numbered[spec.bot]}" if levels[spec.bot] > 1 else "")
             records.append(SeatRecord(number, "bot", spec.bot, name))
         elif spec.kind == "human":
             records.append(SeatRecord(number, "human", None, spec.name))
         else:
-            raise bad_request(f"a seat is 'human' or 'bot', got {spec.kind!r}")
+            raise bad_request("a seat is 'human' or 'bot', got {kind}", kind=repr(spec.kind))
     return records
 
 
@@ -180,7 +182,8 @@ def _checked_options(rules: GameRules, options: TableOptions | None) -> TableOpt
     """The table's options (the game's default stand-in if none), with an invite code if it is private."""
     options = options or TableOptions(stand_in=rules.default_stand_in())
     if not rules.is_bot(options.stand_in):
-        raise bad_request(f"unknown stand-in bot {options.stand_in!r}; known: {', '.join(rules.bot_names())}")
+        raise bad_request("unknown stand-in bot {bot}; known: {known}", bot=repr(options.stand_in),
+                          known=", ".join(rules.bot_names()))
     if options.private and options.invite is None:
         options = replace(options, invite=secrets.token_urlsafe(9))
     return options

@@ -12,23 +12,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from .games import GameRules
-from .live import LiveTable
+from .live import LiveTable, tagged
+from .localize import localized, names_of
 from .messages import result
 
 
 def build_frames(rules: GameRules, settings: dict[str, Any], actions: Sequence[str],
                  actors: Sequence[int]) -> list[dict[str, Any]]:
     """The public view after setup and after each action, as spectators saw them, with the events between them
-    and where the move's forced follow-ups begin among them (GameRules.follow_ups)."""
+    and where the move's forced follow-ups begin among them (GameRules.follow_ups). The events are the log's
+    (live.tagged), put in words for each reader (`in_words`)."""
     game = rules.start(settings)
     frames: list[dict[str, Any]] = [{"seq": 0, "action": None, "seat": None, "view": rules.view(game, None),
-                                     "events": [e.to_dict() for e in game.setup_events], "follow_ups": []}]
+                                     "events": tagged(game.setup_events, 0), "follow_ups": []}]
     for number, (action, seat) in enumerate(zip(actions, actors, strict=True), 1):
         events = rules.apply(game, seat, action)
-        said = [e.to_dict() for e in events]
+        said = tagged(events, number)
         frames.append({"seq": number, "action": str(action), "seat": seat, "view": rules.view(game, None),
                        "events": said, "follow_ups": rules.follow_ups(said)})
     return frames
+
+
+def in_words(table: LiveTable, replay: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A replay as a reader gets it: every event in words, in `lang`."""
+    names = names_of(table.seats, lang)
+    frames = [{**frame, "events": localized(table, frame["events"], lang, names)} for frame in replay["frames"]]
+    return {**replay, "frames": frames}
 
 
 class ReplayCache:

@@ -10,12 +10,14 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
 from .errors import ServiceError, bad_request, forbidden, illegal
 from .hub import Hub
 from .live import LiveTable
+from .localize import seat_name
 from .options import AWAY, RESIGNED, RETURNABLE
 from .play import Play, seat_bot
 from .registry import SeatSpec, TableRegistry
@@ -30,16 +32,16 @@ def hash_token(token: str) -> str:
 
 def seat_of(table: LiveTable, seat: int) -> SeatRecord:
     if not 0 <= seat < len(table.seats):
-        raise bad_request(f"there is no seat {seat} at a {len(table.seats)}-player table (seats are 0-"
-                          f"{len(table.seats) - 1})")
+        raise bad_request("there is no seat {seat} at a {players}-player table (seats are 0-{last})", seat=seat,
+                          players=len(table.seats), last=len(table.seats) - 1)
     return table.seats[seat]
 
 
 def authenticate(table: LiveTable, seat: int, token: str) -> None:
     record = seat_of(table, seat)
     if record.token_hash is None or not hmac.compare_digest(hash_token(token), record.token_hash):
-        raise forbidden(f"this token does not hold seat {seat} of table {table.id} (it is wrong, or it was"
-                        " revoked: use the seat's new link)")
+        raise forbidden("this token does not hold seat {seat} of table {table} (it is wrong, or it was revoked: use"
+                        " the seat's new link)", seat=seat, table=table.id)
 
 
 class Seats:
@@ -61,15 +63,15 @@ class Seats:
             table.raise_if_expired()
             record = seat_of(table, seat)
             if record.kind != "human":
-                raise ServiceError("seat_taken", f"seat {seat} is played by a bot", 409)
+                raise ServiceError("seat_taken", "seat {seat} is played by a bot", 409, seat=seat)
             if not record.open:
-                raise ServiceError("seat_taken", f"seat {seat} already has a player", 409)
+                raise ServiceError("seat_taken", "seat {seat} already has a player", 409, seat=seat)
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             claimed = await self._writer.write(
                 partial(Repository.claim_seat, table_id=table.id, seat=seat, token_hash=digest, name=name))
             if not claimed:
-                raise ServiceError("seat_taken", f"seat {seat} already has a player", 409)
+                raise ServiceError("seat_taken", "seat {seat} already has a player", 409, seat=seat)
             table.seats[seat] = replace(record, token_hash=digest, name=name)
             table.last_active = now()
             await self._begin_if_seated(table)
@@ -97,10 +99,10 @@ class Seats:
             replaced = await self._writer.write(partial(
                 Repository.replace_token, table_id=table.id, seat=seat, old_hash=hash_token(token), new_hash=digest))
             if not replaced:
-                raise forbidden(f"this token does not hold seat {seat} of table {table.id}")
+                raise forbidden("this token does not hold seat {seat} of table {table}", seat=seat, table=table.id)
             table.seats[seat] = replace(record, token_hash=digest)
-        self._hub.evict(table, 4403, forbidden(f"the token of seat {seat} was revoked; this connection used the old"
-                                               " one"), seat=seat)
+        self._hub.evict(table, 4403, forbidden("the token of seat {seat} was revoked; this connection used the old"
+                                               " one", seat=seat), seat=seat)
         return new_token
 
     # ------------------------------------------------------------------------------------ seats changing hands
@@ -114,7 +116,7 @@ class Seats:
             if table.game.is_over:
                 raise illegal("the game is over: there is nothing to resign from")
             if table.seats[seat].status == RESIGNED:
-                raise illegal(f"seat {seat} has already resigned")
+                raise illegal("seat {seat} has already resigned", seat=seat)
             await self._play.hand_to_bot(table, seat, RESIGNED)
             await self._play.changed_hands(table)
         self._play.wake_bots(table)
@@ -127,27 +129,27 @@ class Seats:
         authenticate(table, by, token)
         async with table.lock:
             target = seat_of(table, seat)
-            name = target.name or f"Player {seat + 1}"
+            name = partial(seat_name, target)
             if table.is_over or seat == by or table.seats[by].kind != "human":
                 raise illegal("only another player still in the game can call in a bot for an absent player")
             if target.kind != "human":
-                raise illegal(f"{name}'s seat is already played by a bot")
+                raise illegal("{name}'s seat is already played by a bot", name=name)
             if target.open:
                 await self._bot_for_open_seat(table, seat)
             else:
                 await self._bot_for_absent(table, seat, name)
         self._play.wake_bots(table)
 
-    async def _bot_for_absent(self, table: LiveTable, seat: int, name: str) -> None:
+    async def _bot_for_absent(self, table: LiveTable, seat: int, name: Callable[[str], str]) -> None:
         """The stand-in bot plays `seat` until its person comes back, if they keep the table waiting. Lock held."""
         if seat not in table.pending:
-            raise illegal(f"{name} is not keeping the table waiting: it is not their decision")
+            raise illegal("{name} is not keeping the table waiting: it is not their decision", name=name)
         if seat in self._hub.online(table.id):
-            raise illegal(f"{name} is here (connected): give them time")
+            raise illegal("{name} is here (connected): give them time", name=name)
         waited = time.monotonic() - table.since_time[seat]
         if waited < self._away_after:
-            raise illegal(f"{name}'s decision has waited {waited:.0f} s; a bot can take over after"
-                          f" {self._away_after:.0f} s")
+            raise illegal("{name}'s decision has waited {waited} s; a bot can take over after {after} s", name=name,
+                          waited=f"{waited:.0f}", after=f"{self._away_after:.0f}")
         await self._play.hand_to_bot(table, seat, AWAY)
         await self._play.changed_hands(table)
 
@@ -156,8 +158,8 @@ class Seats:
         was last taken, the stand-in bot takes it for good (a bot seat like any other). Lock held."""
         waited = (now() - table.last_active).total_seconds()
         if waited < self._away_after:
-            raise illegal(f"the table has waited {waited:.0f} s for a player at seat {seat}; a bot can take the"
-                          f" seat after {self._away_after:.0f} s")
+            raise illegal("the table has waited {waited} s for a player at seat {seat}; a bot can take the seat after"
+                          " {after} s", waited=f"{waited:.0f}", seat=seat, after=f"{self._away_after:.0f}")
         level = table.options.stand_in
         same = sum(1 for s in table.seats if s.kind == "bot" and s.bot == level and s.status is None)
         name = f"{level} bot" + (f" {same + 1}" if same else "")
@@ -175,8 +177,10 @@ class Seats:
         async with table.lock:
             record = table.seats[seat]
             if record.status not in RETURNABLE:
-                raise illegal(f"seat {seat} is not played by a bot for lack of time or absence"
-                              + (" (it resigned)" if record.status == RESIGNED else ""))
+                if record.status == RESIGNED:
+                    raise illegal("seat {seat} is not played by a bot for lack of time or absence (it resigned)",
+                                  seat=seat)
+                raise illegal("seat {seat} is not played by a bot for lack of time or absence", seat=seat)
             record = replace(record, kind="human", bot=None, status=None)
             await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))
             table.seats[seat] = record

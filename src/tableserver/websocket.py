@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ServiceError, bad_request, forbidden
 from .hub import Client, encode
+from .language import reader_language
 from .live import LiveTable
 from .protocol import ChatIn, ClientMessage, Hello, Ping, PreviewMessage, client_messages
 from .seats import authenticate
@@ -27,15 +28,15 @@ from .service import GameService
 HELLO_TIMEOUT = 30.0
 
 
-def _error(error: ServiceError, message_id: Any = None) -> dict[str, Any]:
-    return {"type": "error", **error.to_dict(), "id": message_id}
+def _error(error: ServiceError, message_id: Any = None, lang: str = "en") -> dict[str, Any]:
+    return {"type": "error", **error.to_dict(lang), "id": message_id}
 
 
 def _decode(data: str | bytes | None, limit: int) -> ClientMessage:
     if not isinstance(data, str):
         raise bad_request("messages must be JSON text frames")
     if len(data.encode()) > limit:
-        raise ServiceError("too_large", f"message larger than {limit} bytes")
+        raise ServiceError("too_large", "message larger than {limit} bytes", limit=limit)
     try:
         return client_messages.validate_json(data)
     except ValidationError as exc:
@@ -70,12 +71,14 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 async def serve_table(websocket: WebSocket, table_id: str, service: GameService, limit: int,
                       count_move: Callable[[], Awaitable[None]], count_chat: Callable[[], Awaitable[None]]) -> None:
     """Serve one connection; `count_move` counts a move or preview, `count_chat` a chat message, against the
-    client's rate limits (they raise when the client goes too fast)."""
+    client's rate limits (they raise when the client goes too fast). Everything it is sent is in its reader's
+    language (language.reader_language)."""
+    lang = reader_language(websocket)
     await websocket.accept()
     try:
         table = await service.tables.get(table_id)
     except ServiceError as exc:
-        await _refuse(websocket, exc, 4410 if exc.code == "expired" else 4404)
+        await _refuse(websocket, exc, 4410 if exc.code == "expired" else 4404, lang)
         return
     try:
         seat = await asyncio.wait_for(_hello(websocket, table, limit), HELLO_TIMEOUT)
@@ -85,9 +88,9 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
         await _close(websocket, 4408)
         return
     except ServiceError as exc:
-        await _refuse(websocket, exc, 4403 if exc.code == "forbidden" else 4400)
+        await _refuse(websocket, exc, 4403 if exc.code == "forbidden" else 4400, lang)
         return
-    client = Client(websocket, table.id, seat)
+    client = Client(websocket, table.id, seat, lang)
     service.hub.attach(table, client)
     try:
         while True:
@@ -95,7 +98,7 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
             try:
                 reply = await _handle(_decode(data, limit), client, table, service, count_move, count_chat)
             except ServiceError as exc:
-                reply = _error(exc, _message_id(data))
+                reply = _error(exc, _message_id(data), lang)
             if reply is not None:
                 client.send_message(reply)
     except WebSocketDisconnect:
@@ -135,7 +138,8 @@ async def _handle(message: ClientMessage, client: Client, table: LiveTable, serv
         raise forbidden("spectators cannot act; join a seat to play")
     await count_move()
     if isinstance(message, PreviewMessage):
-        return {"type": "preview", "id": message.id, **service.play.preview(table, client.seat, message.action)}
+        return {"type": "preview", "id": message.id,
+                **service.play.preview(table, client.seat, message.action, client.lang)}
     accepted = await service.play.act(table, client.seat, message.seq, message.action)
     return {"type": "ack", "id": message.id, "seq": accepted.seq, "action": accepted.action,
             "duplicate": accepted.duplicate}
@@ -146,13 +150,13 @@ async def refuse_connection(websocket: WebSocket, error: ServiceError) -> None:
     address has too many open, 1013 (try again later) when the server is full. A browser sees the reason only
     from an accepted connection."""
     await websocket.accept()
-    await _refuse(websocket, error, 4429 if error.status == 429 else 1013)
+    await _refuse(websocket, error, 4429 if error.status == 429 else 1013, reader_language(websocket))
 
 
-async def _refuse(websocket: WebSocket, error: ServiceError, code: int) -> None:
-    """Say why, then close; the peer may already have left."""
+async def _refuse(websocket: WebSocket, error: ServiceError, code: int, lang: str) -> None:
+    """Say why (in the reader's language), then close; the peer may already have left."""
     with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-        await websocket.send_text(encode(_error(error)))
+        await websocket.send_text(encode(_error(error, lang=lang)))
     await _close(websocket, code)
 
 

@@ -18,7 +18,7 @@ def rules_for(game: str) -> GameRules[Any, Any]:
     try:
         return GAMES[game]
     except KeyError:
-        raise bad_request(f"unknown game {game!r}; known: {', '.join(GAMES)}") from None
+        raise bad_request("unknown game {game}; known: {known}", game=repr(game), known=", ".join(GAMES)) from None
 
 
 __all__ = ["DEFAULT_GAME", "GAMES", "GameRules", "rules_for"]

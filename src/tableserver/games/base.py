@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 from tabletop.bots import Bot
 from tabletop.protocol import GameEvent, GameProtocol
 
-from ..errors import illegal
+from ..errors import ServiceError, illegal
 
 # The engine's game; its action type is the rules' `A` (a bound cannot say so: the adapters do, e.g.
 # GameRules[bloodyinn.Game, bloodyinn.Action]).
@@ -40,8 +41,9 @@ class GameRules(ABC, Generic[G, A]):
     # ------------------------------------------------------------------------------------ a new table
 
     @abstractmethod
-    def options(self) -> dict[str, Any]:
-        """What a new table of this game may choose (GET /api/options): player counts, bots, game options."""
+    def options(self, lang: str) -> dict[str, Any]:
+        """What a new table of this game may choose (GET /api/options): player counts, bots, game options; its
+        words in `lang`."""
 
     @abstractmethod
     def bot_names(self) -> tuple[str, ...]:
@@ -97,7 +99,7 @@ class GameRules(ABC, Generic[G, A]):
         try:
             chosen: A = game.validate(text, seat)
         except ValueError as exc:  # every engine refuses bad input with a ValueError of its own (tabletop.protocol)
-            raise illegal(str(exc)) from None
+            raise self.refusal(exc) from None
         return next((legal for legal in game.legal_actions(seat) if legal == chosen), chosen)
 
     def apply(self, game: G, seat: int, action: A | str) -> Sequence[GameEvent]:
@@ -113,12 +115,25 @@ class GameRules(ABC, Generic[G, A]):
         """The canonical notation of `text`, whatever the position; None if it is not notation at all."""
 
     @abstractmethod
-    def form(self, game: G, action: A) -> dict[str, Any]:
-        """A legal action as clients get it: its notation (`text`), `kind` and fields."""
+    def form(self, game: G, action: A, lang: str) -> dict[str, Any]:
+        """A legal action as clients get it: its notation (`text`), `kind` and fields (words in `lang`)."""
 
     @abstractmethod
-    def preview(self, game: G, seat: int, text: str) -> dict[str, Any]:
-        """What an action would do: `action` (canonical), `description`, `events`; nothing hidden revealed."""
+    def preview(self, game: G, seat: int, text: str, lang: str) -> dict[str, Any]:
+        """What an action would do: `action` (canonical), `description` (in `lang`), `events` (the engine's);
+        nothing hidden revealed."""
+
+    @abstractmethod
+    def event_text(self, game: G, event: GameEvent, lang: str) -> str:
+        """An event of `game` in words, in `lang`; seats as `player_token` calls them."""
+
+    @abstractmethod
+    def player_token(self, seat: int, lang: str) -> str:
+        """How the game's sentences in `lang` call a seat ("P1"); the server puts the seat's name in its place."""
+
+    @abstractmethod
+    def error_text(self, error: ValueError, lang: str) -> str:
+        """An engine's refusal in words, in `lang`, naming the rule."""
 
     @abstractmethod
     def result(self, game: G) -> dict[str, Any]:
@@ -140,9 +155,17 @@ class GameRules(ABC, Generic[G, A]):
     def recorded_actions(self, record: dict[str, Any]) -> list[str]:
         """The actions of `game.record()` as notation (without seat prefixes), for checking a replay."""
 
-    def rules_text(self, game: G) -> list[str]:
-        """The rules in plain words as this game's settings play them, for the table's Rules panel; empty when
-        the game's face shows fixed rules of its own."""
+    def refusal(self, error: ValueError, bad_settings: bool = False) -> ServiceError:
+        """The engine's refusal of a move (`illegal`) or of a new table's settings (`bad_request`) as the server's
+        error, said in each reader's language."""
+        words = partial(self.error_text, error)
+        if bad_settings:
+            return ServiceError("bad_request", str(error), 400, render=words)
+        return illegal(str(error), render=words)
+
+    def rules_text(self, game: G, lang: str) -> list[str]:
+        """The rules in plain words as this game's settings play them, in `lang`, for the table's Rules panel;
+        empty when the game's face shows fixed rules of its own."""
         return []
 
     def view(self, game: G, seat: int | None) -> dict[str, Any]:

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from bloodyinn import describe_action
+from bloodyinn import texts
 from bloodyinn.actions import Action, parse_action
 from bloodyinn.bots import BOTS, LEVELS, make_bot
 from bloodyinn.config import LENGTHS, VARIANTS, GameConfig
 from bloodyinn.errors import BloodyInnError, IllegalActionError
+from bloodyinn.events import Event
 from bloodyinn.game import Game
 from tabletop.bots import Bot
+from tabletop.i18n import N_
+from tabletop.protocol import GameEvent
 
 from ..errors import bad_request, illegal
+from ..language import _
 from .base import GameRules
 from .bloody_inn_forms import action_form
 
@@ -21,14 +25,14 @@ CHOICES = ("length", "variants")
 
 class BloodyInnRules(GameRules[Game, Action]):
     id = "bloodyinn"
-    title = "The Bloody Inn"
+    title = N_("The Bloody Inn")
     game_class = Game
     follow_up_kinds = frozenset(("action", "draw", "night", "police", "no_police", "round", "reshuffle",
                                  "final_round", "skip_final_round", "end_of_game", "solo_lost"))
 
-    def options(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "players": list(Game.PLAYER_COUNTS), "lengths": list(LENGTHS),
-                "variants": list(VARIANTS), "bots": list(self.bot_names())}
+    def options(self, lang: str) -> dict[str, Any]:
+        return {"id": self.id, "title": _(self.title, lang), "players": list(Game.PLAYER_COUNTS),
+                "lengths": list(LENGTHS), "variants": list(VARIANTS), "bots": list(self.bot_names())}
 
     def bot_names(self) -> tuple[str, ...]:
         """The named levels when the bots package offers them, else every bot."""
@@ -43,12 +47,13 @@ class BloodyInnRules(GameRules[Game, Action]):
     def settings(self, players: int, choices: dict[str, Any], seed: int) -> dict[str, Any]:
         unknown = sorted(set(choices) - set(CHOICES))
         if unknown:
-            raise bad_request(f"{', '.join(unknown)}: not an option of The Bloody Inn (its options: length, variants)")
+            raise bad_request("{options}: not an option of The Bloody Inn (its options: length, variants)",
+                              options=", ".join(unknown))
         try:
             config = GameConfig(players=players, length=choices.get("length") or "short",
                                 variants=frozenset(choices.get("variants") or ()), seed=seed)
         except BloodyInnError as exc:
-            raise bad_request(str(exc)) from None
+            raise self.refusal(exc, bad_settings=True) from None
         return config.to_dict()
 
     def public_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -63,18 +68,29 @@ class BloodyInnRules(GameRules[Game, Action]):
         except IllegalActionError:
             return None
 
-    def form(self, game: Game, action: Action) -> dict[str, Any]:
+    def form(self, game: Game, action: Action, lang: str) -> dict[str, Any]:
         return action_form(action)
 
-    def preview(self, game: Game, seat: int, text: str) -> dict[str, Any]:
+    def preview(self, game: Game, seat: int, text: str, lang: str) -> dict[str, Any]:
         if seat != game.current_player:
-            raise illegal(f"P{seat + 1} has no decision to make now")
+            raise illegal("seat {seat} has no decision to make now", seat=seat + 1)
         try:
             events = game.preview(text)
-            return {"action": str(game.validate(text)), "description": describe_action(game, text),
-                    "events": [e.to_dict() for e in events]}
+            action = game.validate(text)
         except IllegalActionError as exc:
-            raise illegal(str(exc)) from None
+            raise self.refusal(exc) from None
+        return {"action": str(action), "description": texts.render_action_in(game.state, action, lang),
+                "events": events}
+
+    def event_text(self, game: Game, event: GameEvent, lang: str) -> str:
+        assert isinstance(event, Event)  # this game's engine makes only its own events
+        return texts.render_event(event, lang)
+
+    def player_token(self, seat: int, lang: str) -> str:
+        return texts.player_name(seat, lang)
+
+    def error_text(self, error: ValueError, lang: str) -> str:
+        return texts.render_error(error, lang)
 
     def result(self, game: Game) -> dict[str, Any]:
         return {"scores": game.scores(), "winners": game.winners(), "breakdown": game.score_breakdown(),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
+from ..language import reader_language
 from ..live import LiveTable
 from ..messages import state_message
 from ..schemas import MAX_PLAYERS, AcceptedOut, ActionIn, PreviewIn, PreviewOut, SeatOnlyIn, UndoneOut
@@ -26,15 +27,16 @@ async def _seated(service: GameService, table_id: str, seat: int, token: str | N
 
 
 @router.get("/api/tables/{table_id}/state")
-async def get_state(service: Service, table_id: str,
+async def get_state(request: Request, service: Service, table_id: str,
                     seat: Annotated[int | None, Query(ge=0, lt=MAX_PLAYERS, description="your seat")] = None,
                     x_seat_token: Token = None) -> dict[str, Any]:
     """The same document the WebSocket sends on connecting: a seat's view (token needed) or, without a
-    seat, the public view; with the whole event log."""
+    seat, the public view; with the whole event log. In the reader's language (`?lang=`, the `lang` cookie or
+    Accept-Language)."""
     table = await service.tables.get(table_id)
     if seat is not None:
         authenticate(table, seat, need_token(x_seat_token))
-    return state_message(table, seat, service.hub.summary(table), [], full_log=True)
+    return state_message(table, seat, service.hub.summary(table), [], full_log=True, lang=reader_language(request))
 
 
 @router.post("/api/tables/{table_id}/actions", dependencies=COUNTED)
@@ -47,10 +49,11 @@ async def act(service: Service, table_id: str, body: ActionIn, x_seat_token: Tok
 
 
 @router.post("/api/tables/{table_id}/preview", dependencies=COUNTED)
-async def preview(service: Service, table_id: str, body: PreviewIn, x_seat_token: Token = None) -> PreviewOut:
+async def preview(request: Request, service: Service, table_id: str, body: PreviewIn,
+                  x_seat_token: Token = None) -> PreviewOut:
     """What an action would do now (a sentence and the events), without doing it."""
     table = await _seated(service, table_id, body.seat, x_seat_token)
-    return PreviewOut(**service.play.preview(table, body.seat, body.action))
+    return PreviewOut(**service.play.preview(table, body.seat, body.action, reader_language(request)))
 
 
 @router.post("/api/tables/{table_id}/undo", dependencies=COUNTED)
@@ -62,6 +65,7 @@ async def undo(service: Service, table_id: str, body: SeatOnlyIn, x_seat_token: 
 
 
 @router.get("/api/tables/{table_id}/replay")
-async def replay(service: Service, table_id: str) -> dict[str, Any]:
-    """A finished game: its record and every public position with the events in between."""
-    return await service.tables.replay(table_id)
+async def replay(request: Request, service: Service, table_id: str) -> dict[str, Any]:
+    """A finished game: its record and every public position with the events in between (in the reader's
+    language)."""
+    return await service.tables.replay(table_id, reader_language(request))

@@ -57,10 +57,10 @@ def _options(rules: GameRules, body: CreateTableIn, settings: ServerSettings) ->
     """The table's own options: its turn clock, privacy and stand-in bot."""
     clock, least = body.clock, settings.min_clock_seconds
     if clock.mode != "none" and clock.seconds <= 0:
-        raise bad_request(f"a {clock.mode} clock needs its seconds per decision (more than 0)")
+        raise bad_request("a {mode} clock needs its seconds per decision (more than 0)", mode=clock.mode)
     if clock.mode != "none" and clock.seconds < least:
-        raise bad_request(f"clock.seconds: a turn clock gives at least {least:g} s per decision, not"
-                          f" {clock.seconds:g}")
+        raise bad_request("clock.seconds: a turn clock gives at least {least} s per decision, not {seconds}",
+                          least=f"{least:g}", seconds=f"{clock.seconds:g}")
     return TableOptions(clock=clock.mode, seconds=clock.seconds if clock.mode != "none" else 0,
                         private=body.private, stand_in=body.stand_in or rules.default_stand_in())
 

@@ -2,6 +2,7 @@
 // the two sides apart). Everything said is shown as text, never as markup. Muting someone hides what they say,
 // on this browser only; the mutes are kept per table.
 import { esc } from "./common.js";
+import { _ } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,8 +27,8 @@ export class Chat {
     this.me = seat === null ? null : `seat:${seat}`;
     $("chat-name").hidden = seat !== null; // a spectator says who they are; a player is their seat's name
     $("chat-side").textContent = seat === null
-      ? "Spectators' chat: the players do not see it."
-      : "Players' chat: spectators do not see it.";
+      ? _("Spectators' chat: the players do not see it.")
+      : _("Players' chat: spectators do not see it.");
     this.render();
   }
 
@@ -61,11 +62,11 @@ export class Chat {
     const shown = this.messages.filter((m) => !this.mutes.has(m.author));
     $("chat-log").innerHTML = shown.map((m) => {
       const mine = m.author === this.me;
-      const mute = mine ? "" : ` <button class="link" type="button" data-mute="${esc(m.author)}" data-name="${esc(m.name)}">mute</button>`;
-      return `<li data-author="${esc(m.author)}"><b>${esc(m.name)}</b>${m.channel === "spectators" ? " <small>(watching)</small>" : ""}: ${esc(m.text)}${mute}</li>`;
-    }).join("") || '<li class="count">Nothing said yet.</li>';
+      const mute = mine ? "" : ` <button class="link" type="button" data-mute="${esc(m.author)}" data-name="${esc(m.name)}">${esc(_("mute"))}</button>`;
+      return `<li data-author="${esc(m.author)}"><b>${esc(m.name)}</b>${m.channel === "spectators" ? ` <small>(${esc(_("watching"))})</small>` : ""}: ${esc(m.text)}${mute}</li>`;
+    }).join("") || `<li class="count">${esc(_("Nothing said yet."))}</li>`;
     $("chat-muted").innerHTML = [...this.mutes].map(([author, name]) =>
-      `Muted: ${esc(name)} <button class="link" type="button" data-unmute="${esc(author)}">unmute</button>`).join(" · ");
+      `${esc(_("Muted: {name}", { name }))} <button class="link" type="button" data-unmute="${esc(author)}">${esc(_("unmute"))}</button>`).join(" · ");
     $("chat-error").innerHTML = this.error ? `<div class="message error" role="alert">${esc(this.error)}</div>` : "";
     $("chat-log").querySelectorAll("[data-mute]").forEach((b) => b.addEventListener("click", () => this.mute(b.dataset.mute, b.dataset.name, true)));
     $("chat-muted").querySelectorAll("[data-unmute]").forEach((b) => b.addEventListener("click", () => this.mute(b.dataset.unmute, "", false)));
@@ -76,6 +77,6 @@ export class Chat {
 // The chat in a replay: both sides, each message where it was said (at or before the position shown).
 export function replayChat(messages, seq) {
   const said = messages.filter((m) => m.seq <= seq);
-  return said.map((m) => `<li><b>${esc(m.name)}</b> <small>(${m.channel === "spectators" ? "watching" : "playing"})</small>: ${esc(m.text)}</li>`).join("")
-    || '<li class="count">Nothing said yet.</li>';
+  return said.map((m) => `<li><b>${esc(m.name)}</b> <small>(${esc(m.channel === "spectators" ? _("watching") : _("playing"))})</small>: ${esc(m.text)}</li>`).join("")
+    || `<li class="count">${esc(_("Nothing said yet."))}</li>`;
 }

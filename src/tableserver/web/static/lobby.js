@@ -1,6 +1,8 @@
 // The lobby: choose the game (The Bloody Inn or Innkeepers), create a table (seats open for people or played by
 // bots, the game's own options) and list the tables of every game to join or watch.
-import { esc, mark, token } from "./common.js";
+import { botName, esc, mark, seatName, token } from "./common.js";
+import { variantName } from "./board.js";
+import { LANG, _, dateTime } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let options = null;
@@ -11,10 +13,10 @@ function seatRows() {
   const players = Number($("players").value);
   const bots = game().bots;
   const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  $("seats").innerHTML = Array.from({ length: players }, (_, seat) => {
-    const choices = [`<option value="human">Open for a human</option>`,
-      ...bots.map((b) => `<option value="bot:${esc(b)}">Bot: ${esc(b)}</option>`)];
-    return `<label>${token(seat)} <select data-seat="${seat}" aria-label="Seat ${seat + 1}">${choices.join("")}</select>${seat === 0 ? " (you)" : ""}</label>`;
+  $("seats").innerHTML = Array.from({ length: players }, (unused, seat) => {
+    const choices = [`<option value="human">${esc(_("Open for a human"))}</option>`,
+      ...bots.map((b) => `<option value="bot:${esc(b)}">${esc(_("Bot: {level}", { level: botName(b) }))}</option>`)];
+    return `<label>${token(seat)} <select data-seat="${seat}" aria-label="${esc(_("Seat {number}", { number: seat + 1 }))}">${choices.join("")}</select>${seat === 0 ? ` ${esc(_("(you)"))}` : ""}</label>`;
   }).join("");
   document.querySelectorAll("#seats select").forEach((select, seat) => {
     select.value = old[seat] ?? (seat === 0 ? "human" : `bot:${bots[0]}`);
@@ -29,7 +31,7 @@ function flagRows() {
     const gaps = `<small>(${f.assumptions.map(esc).join(", ")})</small>`;
     if (f.choices) {
       const choices = f.choices.map((c) => `<option value="${esc(c.value)}" ${c.value === f.default ? "selected" : ""}>${esc(c.label)}</option>`).join("");
-      const label = f.name === "suit_order" ? "Equal numbers: suits rank" : "Bonus cards count";
+      const label = esc(f.name === "suit_order" ? _("Equal numbers: suits rank") : _("Bonus cards count"));
       return `<label>${label} <select data-flag="${esc(f.name)}">${choices}</select> ${gaps}</label>`;
     }
     return `<label><input type="checkbox" data-flag="${esc(f.name)}" ${f.default ? "checked" : ""}> ${esc(f.alternative)} ${gaps}</label>`;
@@ -88,15 +90,16 @@ async function create(event) {
   location.href = `/table/${encodeURIComponent(id)}`;
 }
 
-function seatText(s) {
-  if (s.kind === "bot") return `${mark(s.seat)} ${esc(s.name)} <span class="badge bot-tag">bot</span>`;
-  return `${mark(s.seat)} ${s.open ? "<b>open</b>" : `${esc(s.name)}${s.online ? " · online" : ""}`}`;
+function seatText(s, seats) {
+  if (s.kind === "bot") return `${mark(s.seat)} ${esc(seatName(seats, s.seat))} <span class="badge bot-tag">${esc(_("bot"))}</span>`;
+  return `${mark(s.seat)} ${s.open ? `<b>${esc(_("open"))}</b>` : `${esc(seatName(seats, s.seat))}${s.online ? ` · ${esc(_("online"))}` : ""}`}`;
 }
 
 function clockText(clock) {
   if (!clock || clock.mode === "none") return "";
   const s = clock.seconds;
-  return ` · clock ${s >= 86400 ? `${s / 86400} d` : s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`} a move`;
+  const time = s >= 86400 ? _("{n} d", { n: s / 86400 }) : s >= 3600 ? _("{n} h", { n: s / 3600 }) : s >= 60 ? _("{n} min", { n: s / 60 }) : _("{n} s", { n: s });
+  return ` · ${esc(_("clock {time} a move", { time }))}`;
 }
 
 // A table's game and settings in words: the options that differ from the game's defaults.
@@ -104,10 +107,11 @@ function settingsText(t) {
   const chosen = gameById(t.game);
   if (chosen.id === "innkeepers") {
     const changed = chosen.flags.filter((f) => t.settings[f.name] !== f.default)
-      .map((f) => (f.choices ? `${f.name.replaceAll("_", " ")} ${t.settings[f.name]}` : f.name.replaceAll("_", " ")));
-    return `<b>${esc(chosen.title)}</b> · ${t.settings.players}p${changed.length ? ` · ${esc(changed.join(", "))}` : ""}`;
+      .map((f) => (f.choices ? `${f.label} ${t.settings[f.name]}` : f.label));
+    return `<b>${esc(chosen.title)}</b> · ${esc(_("{players}p", { players: t.settings.players }))}${changed.length ? ` · ${esc(changed.join(", "))}` : ""}`;
   }
-  return `<b>${esc(chosen.title)}</b> · ${t.settings.players}p · ${esc(t.settings.length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.join(", "))}` : ""}`;
+  const length = t.settings.length === "long" ? _("long") : _("short");
+  return `<b>${esc(chosen.title)}</b> · ${esc(_("{players}p", { players: t.settings.players }))} · ${esc(length)}${t.settings.variants.length ? ` · ${esc(t.settings.variants.map(variantName).join(", "))}` : ""}`;
 }
 
 const PAGE = 20;
@@ -119,25 +123,26 @@ async function refresh() {
   const tables = await response.json();
   $("newer").disabled = offset === 0;
   $("older").disabled = !(response.headers.get("link") || "").includes('rel="next"');
-  $("page-info").textContent = tables.length ? `tables ${offset + 1}-${offset + tables.length}` : "";
+  $("page-info").textContent = tables.length ? _("tables {first}-{last}", { first: offset + 1, last: offset + tables.length }) : "";
   $("tables").innerHTML = tables.length ? tables.map((t) => {
     const open = t.seats.filter((s) => s.open);
     const href = `/table/${encodeURIComponent(t.id)}`;
-    const actions = t.over ? `<a href="${href}/replay">Replay</a> · <a href="${href}">Score</a>`
-      : [...open.map((s) => `<a href="${href}?join=${s.seat}">Join as player ${s.seat + 1}</a>`), `<a href="${href}">Watch</a>`].join(" · ");
-    return `<tr data-table="${esc(t.id)}" data-game="${esc(t.game)}"><td><code>${esc(t.id)}</code></td>
-      <td>${settingsText(t)}${clockText(t.clock)}${t.fairness.practice ? ' · <span title="its creator chose the deck">practice</span>' : ""}</td>
-      <td>${t.seats.map(seatText).join("<br>")}</td><td>${t.moves}${t.over ? " · over" : ""}</td><td>${actions}</td></tr>`;
-  }).join("") : `<tr><td colspan="5">${offset ? "No more tables." : "No tables yet: create one."}</td></tr>`;
+    const actions = t.over ? `<a href="${href}/replay">${esc(_("Replay"))}</a> · <a href="${href}">${esc(_("Score"))}</a>`
+      : [...open.map((s) => `<a href="${href}?join=${s.seat}">${esc(_("Join as player {number}", { number: s.seat + 1 }))}</a>`), `<a href="${href}">${esc(_("Watch"))}</a>`].join(" · ");
+    const practice = t.fairness.practice ? ` · <span title="${esc(_("its creator chose the deck"))}">${esc(_("practice"))}</span>` : "";
+    return `<tr data-table="${esc(t.id)}" data-game="${esc(t.game)}"><td><code>${esc(t.id)}</code><br><small>${esc(dateTime(t.created_at))}</small></td>
+      <td>${settingsText(t)}${clockText(t.clock)}${practice}</td>
+      <td>${t.seats.map((s) => seatText(s, t.seats)).join("<br>")}</td><td>${t.moves}${t.over ? ` · ${esc(_("over"))}` : ""}</td><td>${actions}</td></tr>`;
+  }).join("") : `<tr><td colspan="5">${esc(offset ? _("No more tables.") : _("No tables yet: create one."))}</td></tr>`;
 }
 
 async function start() {
-  options = await fetch("/api/options").then((r) => r.json());
+  options = await fetch(`/api/options?lang=${encodeURIComponent(LANG)}`).then((r) => r.json());
   $("name").value = localStorage.getItem("bloodyinn:name") || "";
   $("variants").innerHTML = options.variants.map((v) =>
-    `<label><input type="checkbox" value="${esc(v)}"> ${esc(v.replaceAll("_", " "))}</label>`).join("");
+    `<label><input type="checkbox" value="${esc(v)}"> ${esc(variantName(v))}</label>`).join("");
   $("game").innerHTML = options.games.map((g) => `<option value="${esc(g.id)}">${esc(g.title)}</option>`).join("");
-  $("filter").innerHTML += options.games.map((g) => `<option value="${esc(g.id)}">${esc(g.title)} only</option>`).join("");
+  $("filter").innerHTML += options.games.map((g) => `<option value="${esc(g.id)}">${esc(_("{game} only", { game: g.title }))}</option>`).join("");
   flagRows();
   $("game").addEventListener("change", gameChanged);
   $("filter").addEventListener("change", () => { offset = 0; refresh(); });

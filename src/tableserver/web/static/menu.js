@@ -1,40 +1,42 @@
 // The click-through move menu. It only ever offers the legal actions the server sent (their structured form),
 // grouped step by step: action, target, payment, follow-up choice. Steps with a single option are taken
 // automatically; the last step shows the engine's own description and preview before confirming.
-import { cardName, esc, names, plural, seatName, withNames } from "./common.js";
+import { cardName, esc, names, seatName, withNames } from "./common.js";
+import { _, ngettext } from "./i18n.js";
 
 function payStep(cat, pay) {
-  return pay.length ? `Pay with ${names(cat, pay)}` : "Pay nothing";
+  return pay.length ? _("Pay with {cards}", { cards: names(cat, pay) }) : _("Pay nothing");
 }
 
 function guest(view, cat, room) {
   const card = view.rooms[room - 1].guest;
-  return card ? `${cardName(cat, card)} in room ${room}` : `room ${room}`;
+  return card ? _("{name} in room {room}", { name: cardName(cat, card), room }) : _("room {room}", { room });
 }
 
 function annexLabel(view, cat, seats, ref) {
-  if (ref.startsWith("barn.")) return `the barn of ${seatName(seats, Number(ref.slice(5)))}`;
+  if (ref.startsWith("barn.")) return _("the barn of {name}", { name: seatName(seats, Number(ref.slice(5))) });
   const owner = view.players.find((p) => p.annexes.some((a) => a.annex === ref));
   const annex = cat.occupations[ref.split(".")[0]].annex;
-  return owner ? `${annex} of ${seatName(seats, owner.seat)}` : annex;
+  return owner ? _("{annex} of {name}", { annex, name: seatName(seats, owner.seat) }) : annex;
 }
 
 // The labels of each step of one legal action; every action of one kind has the same number of steps.
 export function steps(form, view, cat, seats) {
   switch (form.kind) {
-    case "place": return ["Place the traveler at the door", `Room ${form.room}`];
-    case "pass": return ["Pass", form.buy_checks ? `and buy ${plural(form.buy_checks, "check")}`
-      : form.cash_checks ? `and cash ${plural(form.cash_checks, "check")}` : "Just pass"];
-    case "bribe": return ["Bribe a guest", form.peasants ? `${plural(form.peasants, "peasant")} from the bistro`
+    case "place": return [_("Place the traveler at the door"), _("Room {room}", { room: form.room })];
+    case "pass": return [_("Pass"), form.buy_checks ? ngettext("and buy {n} check", "and buy {n} checks", form.buy_checks)
+      : form.cash_checks ? ngettext("and cash {n} check", "and cash {n} checks", form.cash_checks) : _("Just pass")];
+    case "bribe": return [_("Bribe a guest"), form.peasants ? ngettext("{n} peasant from the bistro", "{n} peasants from the bistro", form.peasants)
       : form.rooms.map((r) => guest(view, cat, r)).join(" + "), payStep(cat, form.pay)];
-    case "build": return ["Build an annex", `${cardName(cat, form.card)} → ${cat.occupations[form.card].annex}`, payStep(cat, form.pay),
-      form.room === null ? "No room to choose" : form.card === "monk" ? `Your key on room ${form.room}` : `Room Service on room ${form.room}`];
-    case "kill": return ["Kill a guest", form.peasant ? "A peasant from the bistro" : form.rooms.map((r) => guest(view, cat, r)).join(" + "),
+    case "build": return [_("Build an annex"), `${cardName(cat, form.card)} → ${cat.occupations[form.card].annex}`, payStep(cat, form.pay),
+      form.room === null ? _("No room to choose") : form.card === "monk" ? _("Your key on room {room}", { room: form.room })
+        : _("Room Service on room {room}", { room: form.room })];
+    case "kill": return [_("Kill a guest"), form.peasant ? _("A peasant from the bistro") : form.rooms.map((r) => guest(view, cat, r)).join(" + "),
       payStep(cat, form.pay)];
-    case "bury": return ["Bury corpses", form.corpses.map(([occ, ref]) => `${cardName(cat, occ)} under ${annexLabel(view, cat, seats, ref)}`).join(" + "),
-      payStep(cat, form.pay), form.drop.length ? `Let go of ${names(cat, form.drop)}` : "Take back every card that may return"];
-    case "gravedigger": return ["Pay the gravedigger", `Give ${plural(form.checks, "check")}`];
-    case "release": return ["Release accomplices", `Release ${names(cat, form.cards)}`];
+    case "bury": return [_("Bury corpses"), form.corpses.map(([occ, ref]) => _("{name} under {annex}", { name: cardName(cat, occ), annex: annexLabel(view, cat, seats, ref) })).join(" + "),
+      payStep(cat, form.pay), form.drop.length ? _("Let go of {cards}", { cards: names(cat, form.drop) }) : _("Take back every card that may return")];
+    case "gravedigger": return [_("Pay the gravedigger"), ngettext("Give {n} check", "Give {n} checks", form.checks)];
+    case "release": return [_("Release accomplices"), _("Release {cards}", { cards: names(cat, form.cards) })];
     default: return [form.kind, form.text];
   }
 }
@@ -146,17 +148,17 @@ export class Menu {
       const events = this.preview ? this.preview.events.filter((e) => e.kind !== "action") : [];
       root.innerHTML = `${crumbs}<div class="confirm-box" data-action="${esc(item.form.text)}">
         <div class="desc" id="action-description">${esc(this.preview ? withNames(this.preview.description, this.seats) : item.form.text)}</div>
-        ${events.length ? `<div>What happens:</div><ul>${events.map((e) => `<li>${esc(withNames(e.text, this.seats))}</li>`).join("")}</ul>` : ""}
-        <div class="row"><button class="btn" id="confirm" ${this.busy ? "disabled" : ""}><kbd>Enter</kbd>Confirm</button>
-        <button class="btn secondary" id="back" ${this.busy ? "disabled" : ""}><kbd>Esc</kbd>Back</button></div></div>${message}`;
+        ${events.length ? `<div>${esc(_("What happens:"))}</div><ul>${events.map((e) => `<li>${esc(withNames(e.text, this.seats))}</li>`).join("")}</ul>` : ""}
+        <div class="row"><button class="btn" id="confirm" ${this.busy ? "disabled" : ""}><kbd>Enter</kbd>${esc(_("Confirm"))}</button>
+        <button class="btn secondary" id="back" ${this.busy ? "disabled" : ""}><kbd>Esc</kbd>${esc(_("Back"))}</button></div></div>${message}`;
       root.querySelector("#confirm").addEventListener("click", () => this.confirm());
       root.querySelector("#back").addEventListener("click", () => this.back());
       root.querySelector("#confirm").focus();
       return;
     }
     const buttons = options.map((label, i) => `<button class="choice" data-index="${i}">${i < 9 ? `<kbd>${i + 1}</kbd>` : ""}${esc(label)}</button>`).join("");
-    root.innerHTML = `${crumbs}<div class="choices" role="group" aria-label="Choose">${buttons}</div>
-      ${this.chosen.some((c) => !c.auto) ? '<button class="btn secondary menu-back" id="back"><kbd>Esc</kbd>Back</button>' : ""}${message}`;
+    root.innerHTML = `${crumbs}<div class="choices" role="group" aria-label="${esc(_("Choose"))}">${buttons}</div>
+      ${this.chosen.some((c) => !c.auto) ? `<button class="btn secondary menu-back" id="back"><kbd>Esc</kbd>${esc(_("Back"))}</button>` : ""}${message}`;
     root.querySelectorAll(".choice").forEach((b) => b.addEventListener("click", () => { this.message = null; this.pick(options[Number(b.dataset.index)]); }));
     root.querySelector("#back")?.addEventListener("click", () => this.back());
     root.querySelector(".choice")?.focus();

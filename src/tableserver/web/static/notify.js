@@ -1,6 +1,8 @@
 // Telling a player who is looking elsewhere that it is their move or that someone sat down: the page's title and
 // the app badge (until they come back to the page), a sound if they switched it on, and a system notification
 // where the browser allows it and they asked for it.
+import { _ } from "./i18n.js";
+
 const SOUND = "bloodyinn:sound";
 const NOTIFY = "bloodyinn:notify";
 const $ = (id) => document.getElementById(id);
@@ -55,7 +57,7 @@ export class Alerts {
   renderButton() {
     const button = $("notify");
     button.hidden = !("Notification" in window) || Notification.permission === "denied";
-    button.textContent = this.notifying() ? "Notifications: on" : "Notify me";
+    button.textContent = this.notifying() ? _("Notifications: on") : _("Notify me");
     button.setAttribute("aria-pressed", String(this.notifying()));
   }
 }

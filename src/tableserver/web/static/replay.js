@@ -6,6 +6,7 @@ import { headerInfo, renderBoard, renderLog, renderPlayers, renderResult } from 
 import { fairnessNote, verifyFairness } from "./fairness.js";
 import { replayChat } from "./chat.js";
 import { inkBoard, inkHeader, inkLog, inkPlayers, inkResult } from "./ink.js";
+import { LANG, _ } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
 const $ = (id) => document.getElementById(id);
@@ -24,7 +25,7 @@ const FACES = {
     result: renderResult,
   },
   innkeepers: {
-    title: "Innkeepers",
+    title: () => _("Innkeepers"),
     header: (view, seats) => inkHeader(view, { seats, pending: view.pending }, null),
     board: (view, seats) => inkBoard(view, seats),
     players: (view, seats) => inkPlayers(view, seats, null, view.pending),
@@ -44,8 +45,9 @@ function stepsOf(frames) {
 function where(step, seats) {
   const moves = data.frames.length - 1;
   const { frame } = step;
-  if (step.then) return `move ${frame.seq} of ${moves}, then: ${withNames(frame.events[step.start].text, seats)}`;
-  return `move ${frame.seq} of ${moves}${frame.action ? `: ${seatName(seats, frame.seat)} — ${frame.action}` : " (setup)"}`;
+  if (step.then) return _("move {move} of {moves}, then: {event}", { move: frame.seq, moves, event: withNames(frame.events[step.start].text, seats) });
+  if (!frame.action) return _("move {move} of {moves} (setup)", { move: frame.seq, moves });
+  return _("move {move} of {moves}: {name} — {action}", { move: frame.seq, moves, name: seatName(seats, frame.seat), action: frame.action });
 }
 
 function show(i) {
@@ -55,7 +57,7 @@ function show(i) {
   const seats = data.table.seats;
   $("slider").value = index;
   $("position").textContent = where(step, seats);
-  $("step-title").textContent = step.then ? "Then" : "This move";
+  $("step-title").textContent = step.then ? _("Then") : _("This move");
   $("info").innerHTML = face.header(frame.view, seats);
   $("board").innerHTML = face.board(frame.view, seats);
   $("players").innerHTML = face.players(frame.view, seats);
@@ -73,10 +75,10 @@ function showFairness(fairness) {
     $("verify").hidden = true;
     return;
   }
-  $("fairness-body").innerHTML = `<p>When the table was created it published the commitment
-      <code class="hash" id="commitment">${esc(fairness.commitment)}</code>, the SHA-256 of its id and a secret that fixes the deck.
-      Now that the game is over the secret is revealed: <code class="hash" id="secret">${esc(fairness.secret)}</code>.</p>
-    <p class="count">To replay every move from that seed with the engine: <code>tableserver verify ${esc(location.href)}</code></p>`;
+  $("fairness-body").innerHTML = `<p>${esc(_("When the table was created it published the commitment"))}
+      <code class="hash" id="commitment">${esc(fairness.commitment)}</code>${esc(_(", the SHA-256 of its id and a secret that fixes the deck. Now that the game is over the secret is revealed:"))}
+      <code class="hash" id="secret">${esc(fairness.secret)}</code>.</p>
+    <p class="count">${esc(_("To replay every move from that seed with the engine:"))} <code>tableserver verify ${esc(location.href)}</code></p>`;
   $("verify").onclick = async () => {
     const checks = await verifyFairness(tableId, fairness);
     $("verify-result").innerHTML = checks.map(([ok, text]) => `<li class="${ok ? "ok" : "failed"}">${ok ? "✓" : "✗"} ${esc(text)}</li>`).join("");
@@ -85,7 +87,7 @@ function showFairness(fairness) {
 
 async function start() {
   catalog = await loadCatalog();
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?lang=${encodeURIComponent(LANG)}`);
   data = await response.json();
   if (!response.ok) {
     $("board").innerHTML = `<div class="message error">${esc(data.message)}</div>`;
@@ -93,7 +95,7 @@ async function start() {
   }
   face = FACES[data.table.game] || FACES.bloodyinn;
   if (face.title) {
-    document.querySelector("header.top h1 a").textContent = face.title;
+    document.querySelector("header.top h1 a").textContent = face.title();
     document.body.classList.add(data.table.game);
   }
   steps = stepsOf(data.frames);
