@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import ACTION_TYPES, Action, Place, canonical, parse_action
@@ -37,11 +37,11 @@ class Game:
         self._start = start.copy() if start is not None else None
         self._state = start.copy() if start is not None else new_state(config)
         self._actions: list[Action] = []
-        self._legal: list[Action] | None = None
         self.setup_events: list[Event] = []
         if start is None:
             self.setup_events.append(Event("round", seat=self._state.first_player, amount=1, note="season 1"))
-        flow.advance(self._state, config, self.setup_events)
+        # The legal actions now, when known (`flow.advance` lists most decisions' on the way); never modified.
+        self._legal: Sequence[Action] | None = flow.advance(self._state, config, self.setup_events)
 
     # ---------------------------------------------------------------------------------------- queries
 
@@ -125,16 +125,17 @@ class Game:
 
     # ---------------------------------------------------------------------------------------- actions
 
-    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+    def apply(self, action: Action | str, seat: int | None = None, *, events: bool = True) -> list[Event]:
         """Apply a decision (an action object or its notation) for the current player and return the events
         it caused. An illegal or malformed action, or one made for `seat` when another seat must decide,
-        raises IllegalActionError and changes nothing."""
+        raises IllegalActionError and changes nothing. `events=False` is the rollout path (search, random
+        play): no events nor descriptions are built and an empty list is returned; the state is the same, bit
+        for bit."""
         action = self.validate(action, seat)
-        events: list[Event] = []
-        flow.apply(self._state, self.config, action, events)
+        caused: list[Event] | None = [] if events else None
+        self._legal = flow.apply(self._state, self.config, action, caused)
         self._actions.append(action)
-        self._legal = None
-        return events
+        return caused if caused is not None else []
 
     def validate(self, action: Action | str, seat: int | None = None) -> Action:
         """The canonical form of `action` if it is legal now (for `seat`, when given: the current player's
@@ -208,13 +209,12 @@ class Game:
         replayed = Game(self.config, self._start)
         for action in self._actions[:-1]:
             replayed._apply_trusted(action)
-        self._state, self._actions, self._legal = replayed._state, replayed._actions, None
+        self._state, self._actions, self._legal = replayed._state, replayed._actions, replayed._legal
         return last
 
     def _apply_trusted(self, action: Action) -> None:
-        flow.apply(self._state, self.config, action, [])
+        self._legal = flow.apply(self._state, self.config, action, None)
         self._actions.append(action)
-        self._legal = None
 
     def copy(self) -> Game:
         """An independent copy for search: the position is copied, the random generator is shared until either

@@ -64,7 +64,7 @@ def play(spec: GameSpec) -> GameResult:
             action = bots[seat].choose(game.view(seat), legal)
             seconds[seat] += time.perf_counter() - started
             decisions[seat] += 1
-        game.apply(action)
+        game.apply(action, events=False)
     return GameResult(spec, game.scores(), game.winners(), game.lost, game.solo_title(), decisions, seconds)
 
 

@@ -138,7 +138,7 @@ class MctsBot:
             if fresh is not None:
                 child = node.children[fresh] = _Node()
                 child.avail = 1
-                game.apply(fresh)
+                game.apply(fresh, events=False)
                 path.append((child, seat))
                 break
             best, best_ucb = candidates[0][0], -math.inf
@@ -150,7 +150,7 @@ class MctsBot:
                 if ucb > best_ucb:
                     best, best_ucb = action, ucb
             node = node.children[best]
-            game.apply(best)
+            game.apply(best, events=False)
             path.append((node, seat))
             legal = self._next_decision(game)
             if not legal:
@@ -178,7 +178,7 @@ class MctsBot:
             legal = game.legal_actions()
             if len(legal) > 1:
                 return legal
-            game.apply(legal[0])
+            game.apply(legal[0], events=False)
         return []
 
     def _playout(self, game: Game, start_round: int, rng: random.Random) -> list[float]:
@@ -197,7 +197,7 @@ class MctsBot:
                 seat = game.current_player
                 assert seat is not None
                 action = max(legal, key=Scorer(state, config, seat).score)
-            game.apply(action)
+            game.apply(action, events=False)
             state = game.state
         return self._rewards(game)
 

@@ -221,7 +221,7 @@ class PlannerBot:
                     break
                 sample = redeal(game, seed)
                 for action in plan:
-                    sample.apply(action)
+                    sample.apply(action, events=False)
                 values.append(self._next_night(sample))
             if len(values) < len(best):
                 break
@@ -235,13 +235,14 @@ class PlannerBot:
         """Place the arrivals by the greedy scores, then the value of the best plan for the night."""
         while not game.is_over and game.state.stage == Stage.WELCOME:
             legal = game.legal_actions()
-            game.apply(max(legal, key=Scorer(game.state, game.config, 0).score) if len(legal) > 1 else legal[0])
+            game.apply(max(legal, key=Scorer(game.state, game.config, 0).score) if len(legal) > 1 else legal[0],
+                       events=False)
         return self._best(game)[0]
 
     def _plan(self, game: Game, action: Action) -> tuple[float, list[Action]]:
         """The best value reachable this night after `action`, and the moves that reach it."""
         after = game.copy()
-        after.apply(action)
+        after.apply(action, events=False)
         value, rest = self._best(after)
         return value, [action, *rest]
 

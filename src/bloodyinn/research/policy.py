@@ -119,7 +119,7 @@ def evaluate_solitaire(policy: MlpPolicy, games: int, seed: int, length: str = "
     for number in range(games):
         game = new_game(players=1, length=length, seed=seed + number)
         while not game.is_over:
-            game.apply(bot.choose(game.view(0), game.legal_actions()))
+            game.apply(bot.choose(game.view(0), game.legal_actions()), events=False)
         lost += game.lost
         scores.append(0.0 if game.lost else float(game.scores()[0]))
     return {"mean_score": float(np.mean(scores)), "loss_rate": lost / games}
@@ -138,7 +138,7 @@ def evaluate_selfplay(policy: MlpPolicy, opponent: str, games: int, seed: int) -
         while not game.is_over:
             turn = game.current_player
             assert turn is not None
-            game.apply(players[turn].choose(game.view(turn), game.legal_actions()))
+            game.apply(players[turn].choose(game.view(turn), game.legal_actions()), events=False)
         winners = game.winners()
         wins += (seat in winners) / len(winners) if winners else 0.0
     return {"win_rate": wins / games}

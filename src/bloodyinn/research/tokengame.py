@@ -116,7 +116,7 @@ class TokenGame:
             self._type_forced()
             return None
         action = spelled[0][1]
-        self.game.apply(action)
+        self.game.apply(action, events=False)
         self.actions += 1
         self._next_decision()
         return action

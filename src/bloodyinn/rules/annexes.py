@@ -54,7 +54,7 @@ _FLAT = {"large_chandelier": 4, "king_size_bed": 6, "dining_room": 9, "pavilion"
 
 
 def immediate_effect(state: State, config: GameConfig, seat: int, card: int, room: int | None,
-                     events: list[Event]) -> None:
+                     events: list[Event] | None) -> None:
     """The IMM effect of a just-built annex, as the last step of the Build action (R-BUILD-5)."""
     annex = annex_id_of(card)
     name = OCCUPATIONS[CARD_OCC[card]].annex_name or annex
@@ -65,10 +65,12 @@ def immediate_effect(state: State, config: GameConfig, seat: int, card: int, roo
         gain(state, config, seat, _FLAT[annex], name, events)
     elif annex == "room_service" and room is not None:  # R-ANNEX-ROOMSERVICE
         state.room_service[room - 1] = seat
-        events.append(Event("room_service", seat=seat, card=CARD_IDS[card], dest=f"room{room}"))
+        if events is not None:
+            events.append(Event("room_service", seat=seat, card=CARD_IDS[card], dest=f"room{room}"))
     elif annex == "room" and room is not None:  # R-ANNEX-MONK
         state.keys[room - 1] = seat
-        events.append(Event("key", seat=seat, card=CARD_IDS[card], dest=f"room{room}"))
+        if events is not None:
+            events.append(Event("key", seat=seat, card=CARD_IDS[card], dest=f"room{room}"))
 
 
 # R-ANNEX-EOG: 4F per exit-stack card of the annex's colour.
@@ -76,7 +78,7 @@ _EXIT_COLOUR = {"park": GuestType.ARTISAN, "grocery": GuestType.MERCHANT, "bisho
                 "stables": GuestType.NOBLE}
 
 
-def end_game_scoring(state: State, config: GameConfig, events: list[Event]) -> None:
+def end_game_scoring(state: State, config: GameConfig, events: list[Event] | None) -> None:
     """Score Park, Grocery, Bishopric, Stables and Greenhouse for every player (R-END-4).
 
     The Greenhouse counts the checks held after the gravedigger, before any end-game gain: under Unlimited

@@ -62,17 +62,19 @@ def check(state: State, config: GameConfig, seat: int, action: Bribe) -> None:
     check_payment(state, seat, action.pay, base, count_annex(state, seat, "parlor"))
 
 
-def apply(state: State, config: GameConfig, seat: int, action: Bribe, events: list[Event]) -> None:
+def apply(state: State, config: GameConfig, seat: int, action: Bribe, events: list[Event] | None) -> None:
     hand = state.hands[seat]
     if action.peasants:
         for _ in range(action.peasants):
             card = state.bistro.pop()
             hand.append(card)
-            events.append(Event("move", seat, CARD_IDS[card], "bistro", f"hand:{seat}"))
+            if events is not None:
+                events.append(Event("move", seat, CARD_IDS[card], "bistro", f"hand:{seat}"))
         return
     settle_payment(state, seat, action.pay, PaidAction.BRIBE, events)
     for room in action.rooms:  # the bribed guests join the hand last (R-ACT-6)
         card = state.rooms[room - 1]
         state.rooms[room - 1] = NO_CARD
         hand.append(card)
-        events.append(Event("move", seat, CARD_IDS[card], f"room{room}", f"hand:{seat}"))
+        if events is not None:
+            events.append(Event("move", seat, CARD_IDS[card], f"room{room}", f"hand:{seat}"))

@@ -55,10 +55,11 @@ def check(state: State, config: GameConfig, seat: int, action: Build) -> None:
     check_payment(state, seat, action.pay, occ.rank, count_annex(state, seat, "workshop"), occ.index)
 
 
-def apply(state: State, config: GameConfig, seat: int, action: Build, events: list[Event]) -> None:
+def apply(state: State, config: GameConfig, seat: int, action: Build, events: list[Event] | None) -> None:
     hand = state.hands[seat]
     card = take_card(hand, action.card)  # set aside first: it cannot pay for itself (R-ACT-5)
     settle_payment(state, seat, action.pay, PaidAction.BUILD, events)
     state.annexes[seat].append(card)
-    events.append(Event("move", seat, CARD_IDS[card], f"hand:{seat}", f"annex:{seat}"))
+    if events is not None:
+        events.append(Event("move", seat, CARD_IDS[card], f"hand:{seat}", f"annex:{seat}"))
     immediate_effect(state, config, seat, card, action.room, events)

@@ -150,14 +150,15 @@ def check(state: State, config: GameConfig, seat: int, action: Bury) -> None:
                                          "R-BURY-6", card=occ)
 
 
-def apply(state: State, config: GameConfig, seat: int, action: Bury, events: list[Event]) -> None:
+def apply(state: State, config: GameConfig, seat: int, action: Bury, events: list[Event] | None) -> None:
     settle_payment(state, seat, action.pay, PaidAction.BURY, events,
                    chapel_keep=has_annex(state, seat, "chapel"), drop=action.drop)
     for occ, ref in action.corpses:
         card = take_card(state.corpses[seat], occ)
         annex = annex_from_ref(state, ref)
         state.buried.setdefault(annex, []).append(card)
-        events.append(Event("move", seat, CARD_IDS[card], f"corpses:{seat}", f"under:{ref}"))
+        if events is not None:
+            events.append(Event("move", seat, CARD_IDS[card], f"corpses:{seat}", f"under:{ref}"))
         owner = owner_of(state, annex)
         pocket = CARD_POCKET[card]
         if owner == seat:  # R-BURY-4: all of it under one's own annex, else half each

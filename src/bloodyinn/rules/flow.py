@@ -2,9 +2,12 @@
 
 `advance` moves the state forward through every step that needs no decision (drawing, forced placements,
 income, single-option choices). `legal_actions`, `check` and `apply` handle the decision that waits.
+`events` None (rollouts: search, random play) builds no events and no descriptions; the states are the same.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..actions import Action, Bribe, Build, Bury, Kill, Pass, PayGravedigger, Place, Release
 from ..config import GameConfig
@@ -85,14 +88,14 @@ def action_event(state: State, seat: int, action: Action) -> Event:
     return Event("action", seat, None, None, None, 0, "", action, facts)  # positional: see `Event`
 
 
-def apply_effects(state: State, config: GameConfig, action: Action, events: list[Event]) -> None:
+def apply_effects(state: State, config: GameConfig, action: Action, events: list[Event] | None) -> None:
     """The action's own effects, without moving on to the next decision (used for previews)."""
     seat = current_player(state)
     assert seat is not None
     _apply_effects(state, config, seat, action, events)
 
 
-def _apply_effects(state: State, config: GameConfig, seat: int, action: Action, events: list[Event]) -> None:
+def _apply_effects(state: State, config: GameConfig, seat: int, action: Action, events: list[Event] | None) -> None:
     if isinstance(action, Place):
         welcome.place(state, config, action.room, events)
     elif isinstance(action, PayGravedigger):
@@ -103,21 +106,24 @@ def _apply_effects(state: State, config: GameConfig, seat: int, action: Action, 
         _NIGHT_RULES[type(action)].apply(state, config, seat, action, events)
 
 
-def apply(state: State, config: GameConfig, action: Action, events: list[Event]) -> None:
-    """Apply a decision already known to be legal, then advance to the next decision."""
+def apply(state: State, config: GameConfig, action: Action, events: list[Event] | None) -> Sequence[Action] | None:
+    """Apply a decision already known to be legal, then advance to the next decision (see `advance`)."""
     seat = current_player(state)
     assert seat is not None
-    events.append(action_event(state, seat, action))
+    if events is not None:
+        events.append(action_event(state, seat, action))
     _apply_effects(state, config, seat, action, events)
     if isinstance(action, Release):
         state.pending_release = 0
     if not isinstance(action, Place):  # placing is counted by the rooms, every other decision by turns
         state.turn += 1
-    advance(state, config, events)
+    return advance(state, config, events)
 
 
-def advance(state: State, config: GameConfig, events: list[Event]) -> None:
-    """Run automatic steps until a decision is needed (or the game is over)."""
+def advance(state: State, config: GameConfig, events: list[Event] | None) -> Sequence[Action] | None:
+    """Run automatic steps until a decision is needed (or the game is over). Returns the legal actions of that
+    decision when it listed them on the way (a placement, a payment or a release with a choice; none when the
+    game is over), so that they are not listed twice; None for a night action, listed only when asked for."""
     n = state.players
     while True:
         stage = state.stage
@@ -128,14 +134,15 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
                 continue
             room = welcome.forced_room(rooms, config)  # the arrival's room when there is no choice
             if room is None:
-                return
+                return welcome.places(rooms)
             welcome.place(state, config, room, events)
         elif stage == Stage.NIGHT:
             if state.turn < 2 * n:  # R-NIGHT-1: two alternating actions each
-                return
+                return None
             state.stage, state.turn = Stage.POLICE, 0
             state.police_present = morning.police_in_inn(state)
-            events.append(Event("police" if state.police_present else "no_police"))
+            if events is not None:
+                events.append(Event("police" if state.police_present else "no_police"))
         elif stage in (Stage.POLICE, Stage.FINAL_GRAVEDIGGER):
             if stage == Stage.POLICE and not state.police_present:
                 state.turn = n
@@ -147,12 +154,14 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
                 if config.solo:  # R-SOLO-4: arrested; the game ends at once (A-22)
                     state.lost = True
                     state.stage = Stage.OVER
-                    events.append(Event("solo_lost", seat=seat))
-                    return
+                    if events is not None:
+                        events.append(Event("solo_lost", seat=seat))
+                    return []
                 options = gravedigger.legal(state, seat)
                 if len(options) > 1:
-                    return
-                events.append(action_event(state, seat, options[0]))
+                    return options
+                if events is not None:
+                    events.append(action_event(state, seat, options[0]))
                 gravedigger.pay(state, seat, options[0], events)
                 state.turn += 1
             elif stage == Stage.POLICE:
@@ -161,10 +170,11 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
             else:
                 annexes.end_game_scoring(state, config, events)
                 state.stage = Stage.OVER
-                events.append(Event("end_of_game"))
+                if events is not None:
+                    events.append(Event("end_of_game"))
         elif stage == Stage.WAGES:
-            if state.pending_release:
-                return
+            if state.pending_release:  # a game started from a state that waits for a release
+                return None
             if state.turn < n:
                 seat = (state.first_player + state.turn) % n
                 unpaid = morning.pay_wages(state, seat, events)
@@ -172,8 +182,9 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
                     releases = morning.release_options(state, seat, unpaid)
                     if len(releases) > 1:
                         state.pending_release = unpaid
-                        return
-                    events.append(action_event(state, seat, releases[0]))
+                        return releases
+                    if events is not None:
+                        events.append(action_event(state, seat, releases[0]))
                     morning.release(state, seat, releases[0], events)
                 state.turn += 1
             elif state.final_round:
@@ -181,29 +192,33 @@ def advance(state: State, config: GameConfig, events: list[Event]) -> None:
             else:
                 _next_round(state, events)
         else:
-            return
+            return []
 
 
-def _end_welcome(state: State, events: list[Event]) -> None:
+def _end_welcome(state: State, events: list[Event] | None) -> None:
     if welcome.is_final_round(state):
         state.final_round = True
-        events.append(Event("final_round"))
+        if events is not None:
+            events.append(Event("final_round"))
         if welcome.final_round_skipped(state):
-            events.append(Event("skip_final_round"))
+            if events is not None:
+                events.append(Event("skip_final_round"))
             morning.empty_inn(state, events)
             _end_game(state)
             return
     state.stage, state.turn = Stage.NIGHT, 0
-    events.append(Event("night"))
+    if events is not None:
+        events.append(Event("night"))
 
 
 def _end_game(state: State) -> None:
     state.stage, state.turn = Stage.FINAL_GRAVEDIGGER, 0  # R-END-2, R-END-3
 
 
-def _next_round(state: State, events: list[Event]) -> None:
+def _next_round(state: State, events: list[Event] | None) -> None:
     """R-EOR-5: the First Player card passes to the left and a new round begins."""
     state.first_player = (state.first_player + 1) % state.players
     state.round += 1
     state.stage, state.turn = Stage.WELCOME, 0
-    events.append(Event("round", seat=state.first_player, amount=state.round, note=f"season {state.season}"))
+    if events is not None:
+        events.append(Event("round", seat=state.first_player, amount=state.round, note=f"season {state.season}"))

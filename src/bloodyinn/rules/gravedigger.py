@@ -35,7 +35,7 @@ def check(state: State, seat: int, action: PayGravedigger) -> None:
             fee=fee(state, seat), cash=state.cash[seat], checks=state.checks[seat], allowed=allowed)
 
 
-def pay(state: State, seat: int, action: PayGravedigger, events: list[Event]) -> None:
+def pay(state: State, seat: int, action: PayGravedigger, events: list[Event] | None) -> None:
     due = fee(state, seat)
     if state.cash[seat] + 10 * state.checks[seat] < due:
         cash_paid, checks_paid = state.cash[seat], state.checks[seat]  # pay what you can (R-MONEY-3)
@@ -44,16 +44,19 @@ def pay(state: State, seat: int, action: PayGravedigger, events: list[Event]) ->
         cash_paid = due - 10 * checks_paid
     if checks_paid:
         state.checks[seat] -= checks_paid
-        events.append(Event("checks", seat=seat, amount=-checks_paid, note="the gravedigger"))
+        if events is not None:
+            events.append(Event("checks", seat=seat, amount=-checks_paid, note="the gravedigger"))
     if cash_paid:
         state.cash[seat] -= cash_paid
-        events.append(Event("pay", seat=seat, amount=cash_paid, note="the gravedigger"))
+        if events is not None:
+            events.append(Event("pay", seat=seat, amount=cash_paid, note="the gravedigger"))
     remove_corpses(state, seat, events)
 
 
-def remove_corpses(state: State, seat: int, events: list[Event]) -> None:
+def remove_corpses(state: State, seat: int, events: list[Event] | None) -> None:
     """The gravedigger takes every unburied corpse to the box, paid in full or not (A-38)."""
-    for card in state.corpses[seat]:
-        state.gravedigger.append(card)
-        events.append(Event("move", seat, CARD_IDS[card], f"corpses:{seat}", "box"))
+    corpses = state.corpses[seat]
+    state.gravedigger.extend(corpses)
+    if events is not None:
+        events.extend([Event("move", seat, CARD_IDS[card], f"corpses:{seat}", "box") for card in corpses])
     state.corpses[seat] = []

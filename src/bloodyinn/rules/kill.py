@@ -51,16 +51,18 @@ def check(state: State, config: GameConfig, seat: int, action: Kill) -> None:
     check_payment(state, seat, action.pay, base, 0)
 
 
-def apply(state: State, config: GameConfig, seat: int, action: Kill, events: list[Event]) -> None:
+def apply(state: State, config: GameConfig, seat: int, action: Kill, events: list[Event] | None) -> None:
     corpses = state.corpses[seat]
     if action.peasant:
         card = state.bistro.pop()
         corpses.append(card)
-        events.append(Event("move", seat, CARD_IDS[card], "bistro", f"corpses:{seat}"))
+        if events is not None:
+            events.append(Event("move", seat, CARD_IDS[card], "bistro", f"corpses:{seat}"))
         return
     settle_payment(state, seat, action.pay, PaidAction.KILL, events)
     for room in action.rooms:
         card = state.rooms[room - 1]
         state.rooms[room - 1] = NO_CARD
         corpses.append(card)
-        events.append(Event("move", seat, CARD_IDS[card], f"room{room}", f"corpses:{seat}"))
+        if events is not None:
+            events.append(Event("move", seat, CARD_IDS[card], f"room{room}", f"corpses:{seat}"))

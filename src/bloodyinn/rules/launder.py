@@ -36,13 +36,16 @@ def check(state: State, config: GameConfig, seat: int, action: Pass) -> None:
         raise IllegalActionError("you hold only {checks} check(s)", "R-PASS-1", checks=state.checks[seat])
 
 
-def apply(state: State, config: GameConfig, seat: int, action: Pass, events: list[Event]) -> None:
+def apply(state: State, config: GameConfig, seat: int, action: Pass, events: list[Event] | None) -> None:
     if action.buy_checks:
         state.cash[seat] -= 10 * action.buy_checks
-        events.append(Event("pay", seat=seat, amount=10 * action.buy_checks, note="laundering"))
+        if events is not None:
+            events.append(Event("pay", seat=seat, amount=10 * action.buy_checks, note="laundering"))
         state.checks[seat] += action.buy_checks
-        events.append(Event("checks", seat=seat, amount=action.buy_checks, note="laundering"))
+        if events is not None:
+            events.append(Event("checks", seat=seat, amount=action.buy_checks, note="laundering"))
     elif action.cash_checks:
         state.checks[seat] -= action.cash_checks
-        events.append(Event("checks", seat=seat, amount=-action.cash_checks, note="laundering"))
+        if events is not None:
+            events.append(Event("checks", seat=seat, amount=-action.cash_checks, note="laundering"))
         gain(state, config, seat, 10 * action.cash_checks, "laundering", events)

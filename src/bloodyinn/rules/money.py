@@ -7,14 +7,15 @@ from ..events import Event
 from ..state import State
 
 
-def gain(state: State, config: GameConfig, seat: int, amount: int, note: str, events: list[Event]) -> int:
+def gain(state: State, config: GameConfig, seat: int, amount: int, note: str, events: list[Event] | None) -> int:
     """Add `amount` F to a player's cash. Excess above 40F is lost (R-MONEY-2), or under Unlimited Wealth
     turned into checks, 40F for 4 checks while cash exceeds 40F (R-VAR-UW-1, A-24). Returns the F lost to
     the cap (0 under Unlimited Wealth)."""
     if amount <= 0:
         return 0
     lost = 0
-    events.append(Event("gain", seat=seat, amount=amount, note=note))
+    if events is not None:
+        events.append(Event("gain", seat=seat, amount=amount, note=note))
     cash = state.cash[seat] + amount
     if cash > CASH_CAP:
         if config.unlimited_wealth:
@@ -23,19 +24,22 @@ def gain(state: State, config: GameConfig, seat: int, amount: int, note: str, ev
                 cash -= CASH_CAP
                 converted += 4
             state.checks[seat] += converted
-            events.append(Event("checks", seat=seat, amount=converted, note="Unlimited Wealth"))
+            if events is not None:
+                events.append(Event("checks", seat=seat, amount=converted, note="Unlimited Wealth"))
         else:
             lost = cash - CASH_CAP
-            events.append(Event("cap", seat=seat, amount=lost, note=note))
+            if events is not None:
+                events.append(Event("cap", seat=seat, amount=lost, note=note))
             cash = CASH_CAP
     state.cash[seat] = cash
     return lost
 
 
-def pay(state: State, seat: int, amount: int, note: str, events: list[Event]) -> int:
+def pay(state: State, seat: int, amount: int, note: str, events: list[Event] | None) -> int:
     """Pay up to `amount` F in cash, never going below 0 (R-MONEY-3); returns what was paid."""
     paid = min(amount, state.cash[seat])
     if paid > 0:
         state.cash[seat] -= paid
-        events.append(Event("pay", seat=seat, amount=paid, note=note))
+        if events is not None:
+            events.append(Event("pay", seat=seat, amount=paid, note=note))
     return paid

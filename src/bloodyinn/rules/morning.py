@@ -20,7 +20,7 @@ def police_in_inn(state: State) -> bool:
     return any(c != NO_CARD and CARD_TYPE[c] is GuestType.POLICE for c in state.rooms)
 
 
-def travelers_leave(state: State, config: GameConfig, events: list[Event]) -> None:
+def travelers_leave(state: State, config: GameConfig, events: list[Event] | None) -> None:
     """Step b: 1F per occupied room with the player's key, 2F per Gardens; then the inn empties (R-EOR-3)."""
     for seat in range(state.players):
         income = sum(1 for i, c in enumerate(state.rooms) if c != NO_CARD and state.keys[i] == seat)
@@ -29,19 +29,20 @@ def travelers_leave(state: State, config: GameConfig, events: list[Event]) -> No
     empty_inn(state, events)
 
 
-def empty_inn(state: State, events: list[Event]) -> None:
+def empty_inn(state: State, events: list[Event] | None) -> None:
     for i, card in enumerate(state.rooms):
         if card != NO_CARD:
             state.exit.append(card)
             state.rooms[i] = NO_CARD
-            events.append(Event("move", None, CARD_IDS[card], f"room{i + 1}", "exit"))
+            if events is not None:
+                events.append(Event("move", None, CARD_IDS[card], f"room{i + 1}", "exit"))
 
 
-def pay_wages(state: State, seat: int, events: list[Event]) -> int:
+def pay_wages(state: State, seat: int, events: list[Event] | None) -> int:
     """Step c: 1F per accomplice, less one per Distillery, in cash only; returns the unpaid count (R-EOR-4,
     R-ANNEX-DISTILLERY)."""
     due = max(0, len(state.hands[seat]) - count_annex(state, seat, "distillery"))
-    if due:
+    if due and events is not None:
         events.append(Event("wages", seat=seat, amount=due))
     return due - pay(state, seat, due, "wages", events)
 
@@ -60,11 +61,12 @@ def check_release(state: State, seat: int, unpaid: int, action: Release) -> None
         raise IllegalActionError("you can only release cards from your hand", "R-EOR-4")
 
 
-def release(state: State, seat: int, action: Release, events: list[Event]) -> None:
+def release(state: State, seat: int, action: Release, events: list[Event] | None) -> None:
     """Unpaid accomplices leave: travelers to the exit stack, peasants to the bistro (R-EOR-4)."""
     hand = state.hands[seat]
     for occ_id in action.cards:
         card = take_card(hand, occ_id)
         dest = "bistro" if CARD_OCC[card] == PEASANT_OCC else "exit"
         (state.bistro if dest == "bistro" else state.exit).append(card)
-        events.append(Event("move", seat, CARD_IDS[card], f"hand:{seat}", dest))
+        if events is not None:
+            events.append(Event("move", seat, CARD_IDS[card], f"hand:{seat}", dest))

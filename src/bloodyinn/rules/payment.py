@@ -90,8 +90,8 @@ def take_card(hand: list[int], occ_id: str) -> int:
     return card
 
 
-def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: PaidAction, events: list[Event],
-                   chapel_keep: bool = False, drop: tuple[str, ...] = ()) -> None:
+def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: PaidAction,
+                   events: list[Event] | None, chapel_keep: bool = False, drop: tuple[str, ...] = ()) -> None:
     """Play the payment: cards with the action's aptitude go back to hand, other travelers to the exit stack,
     peasants to the bistro (R-ACT-2, R-ACT-7, R-ACT-8). Under the Chapel every card returns except the
     non-religious ones listed in `drop` (R-BURY-6)."""
@@ -109,16 +109,19 @@ def settle_payment(state: State, seat: int, pay: tuple[str, ...], action: PaidAc
                 dropped.remove(occ_id)
             else:
                 returns = True  # R-BURY-6
-        if returns:  # played and taken back: it never leaves the hand
-            card = max(c for c in hand if CARD_OCC[c] == occ.index and c not in returned)
-            returned.append(card)
-            events.append(Event("return", seat=seat, card=CARD_IDS[card], source=hand_zone, dest=hand_zone,
-                                note="Chapel" if APTITUDE[occ.type] is not action else "aptitude"))
+        if returns:  # played and taken back: it never leaves the hand, only its event names a copy
+            if events is not None:
+                card = max(c for c in hand if CARD_OCC[c] == occ.index and c not in returned)
+                returned.append(card)
+                events.append(Event("return", seat=seat, card=CARD_IDS[card], source=hand_zone, dest=hand_zone,
+                                    note="Chapel" if APTITUDE[occ.type] is not action else "aptitude"))
             continue
         card = take_card(hand, occ_id)
         if CARD_OCC[card] == PEASANT_OCC:
             state.bistro.append(card)
-            events.append(Event("move", seat, CARD_IDS[card], hand_zone, "bistro"))
+            if events is not None:
+                events.append(Event("move", seat, CARD_IDS[card], hand_zone, "bistro"))
         else:
             state.exit.append(card)
-            events.append(Event("move", seat, CARD_IDS[card], hand_zone, "exit"))
+            if events is not None:
+                events.append(Event("move", seat, CARD_IDS[card], hand_zone, "exit"))

@@ -11,7 +11,7 @@ from ..state import CLOSED, NO_CARD, NOBODY, State
 from .money import gain
 
 
-def draw(state: State, events: list[Event]) -> bool:
+def draw(state: State, events: list[Event] | None) -> bool:
     """Draw the next traveler to the door; False when none can be drawn (R-WELCOME-6).
 
     The first time a card must be drawn from an empty entrance stack, the exit stack is shuffled into a new
@@ -23,12 +23,14 @@ def draw(state: State, events: list[Event]) -> bool:
         state.exit = []
         state.rng.shuffle(state.entrance)
         state.reshuffled = True
-        events.append(Event("reshuffle", amount=len(state.entrance)))
+        if events is not None:
+            events.append(Event("reshuffle", amount=len(state.entrance)))
         if not state.entrance:
             return False
     card = state.entrance.pop()
     state.arrival = card
-    events.append(Event("draw", None, CARD_IDS[card], "entrance", "arrival"))
+    if events is not None:
+        events.append(Event("draw", None, CARD_IDS[card], "entrance", "arrival"))
     return True
 
 
@@ -36,7 +38,12 @@ _PLACES = {room: Place(room) for room in range(1, 9)}  # actions are immutable: 
 
 
 def legal(state: State, config: GameConfig) -> list[Place]:
-    return [_PLACES[room] for room in state.empty_open_rooms()]
+    return places(state.empty_open_rooms())
+
+
+def places(rooms: list[int]) -> list[Place]:
+    """Putting the arrival in each of the empty open `rooms`."""
+    return [_PLACES[room] for room in rooms]
 
 
 def forced_room(rooms: list[int], config: GameConfig) -> int | None:
@@ -59,13 +66,14 @@ def check(state: State, config: GameConfig, action: Place) -> None:
                                  room=forced)
 
 
-def place(state: State, config: GameConfig, room: int, events: list[Event]) -> None:
+def place(state: State, config: GameConfig, room: int, events: list[Event] | None) -> None:
     """Put the arrival in a room; a Room Service token there pays its owner the traveler's rank from the bank
     (R-WELCOME-4)."""
     card = state.arrival
     state.arrival = NO_CARD
     state.rooms[room - 1] = card
-    events.append(Event("move", state.first_player, CARD_IDS[card], "arrival", f"room{room}"))
+    if events is not None:
+        events.append(Event("move", state.first_player, CARD_IDS[card], "arrival", f"room{room}"))
     owner = state.room_service[room - 1]
     if owner != NOBODY:
         gain(state, config, owner, CARD_RANK[card], f"Room Service in room {room}", events)
