@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
 
 from tabletop.canonical import canonical as read_back
 
@@ -43,7 +42,11 @@ class Place:
     """Welcome phase: put the arriving traveler in an open, empty room (R-WELCOME-1)."""
 
     room: int
-    kind: ClassVar[str] = "place"
+
+    # A property, not a ClassVar: mypyc would make a ClassVar a dataclass field (mypyc/mypyc#1122).
+    @property
+    def kind(self) -> str:
+        return "place"
 
     def __str__(self) -> str:
         return f"place room{self.room}"
@@ -55,7 +58,10 @@ class Pass:
 
     buy_checks: int = 0
     cash_checks: int = 0
-    kind: ClassVar[str] = "pass"
+
+    @property
+    def kind(self) -> str:
+        return "pass"
 
     def __str__(self) -> str:
         if self.buy_checks:
@@ -72,7 +78,10 @@ class Bribe:
     rooms: tuple[int, ...] = ()
     peasants: int = 0
     pay: tuple[str, ...] = ()
-    kind: ClassVar[str] = "bribe"
+
+    @property
+    def kind(self) -> str:
+        return "bribe"
 
     def __str__(self) -> str:
         if self.peasants:
@@ -87,7 +96,10 @@ class Build:
     card: str
     pay: tuple[str, ...] = ()
     room: int | None = None
-    kind: ClassVar[str] = "build"
+
+    @property
+    def kind(self) -> str:
+        return "build"
 
     def __str__(self) -> str:
         text = f"build {self.card}{_pay_text(self.pay)}"
@@ -103,7 +115,10 @@ class Kill:
     rooms: tuple[int, ...] = ()
     peasant: bool = False
     pay: tuple[str, ...] = ()
-    kind: ClassVar[str] = "kill"
+
+    @property
+    def kind(self) -> str:
+        return "kill"
 
     def __str__(self) -> str:
         if self.peasant:
@@ -122,7 +137,10 @@ class Bury:
     corpses: tuple[tuple[str, str], ...]
     pay: tuple[str, ...] = ()
     drop: tuple[str, ...] = ()
-    kind: ClassVar[str] = "bury"
+
+    @property
+    def kind(self) -> str:
+        return "bury"
 
     def __str__(self) -> str:
         text = "bury " + " + ".join(f"{occ} under {annex}" for occ, annex in self.corpses)
@@ -137,7 +155,10 @@ class PayGravedigger:
     """End of round (a) or end of game: how many checks go to the gravedigger (R-EOR-2, A-12)."""
 
     checks: int
-    kind: ClassVar[str] = "gravedigger"
+
+    @property
+    def kind(self) -> str:
+        return "gravedigger"
 
     def __str__(self) -> str:
         return f"gravedigger checks {self.checks}"
@@ -148,7 +169,10 @@ class Release:
     """End of round (c): the accomplices that leave because their wages are unpaid (R-EOR-4, A-13)."""
 
     cards: tuple[str, ...]
-    kind: ClassVar[str] = "release"
+
+    @property
+    def kind(self) -> str:
+        return "release"
 
     def __str__(self) -> str:
         return f"release {','.join(self.cards)}"

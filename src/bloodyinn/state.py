@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARD_RANK, PEASANTS, TRAVELERS, barn_of
 from .config import NUM_ROOMS, START_CASH, START_CHECKS, GameConfig
@@ -21,12 +21,12 @@ NOBODY = -1  # no Room Service token
 class Stage:
     """Where the round stands; each value names the decision (or automatic step) that comes next."""
 
-    WELCOME = "welcome"
-    NIGHT = "night"
-    POLICE = "police"  # end of round, step a
-    WAGES = "wages"  # end of round, step c
-    FINAL_GRAVEDIGGER = "final_gravedigger"  # end of game, R-END-3
-    OVER = "over"
+    WELCOME: Final = "welcome"
+    NIGHT: Final = "night"
+    POLICE: Final = "police"  # end of round, step a
+    WAGES: Final = "wages"  # end of round, step c
+    FINAL_GRAVEDIGGER: Final = "final_gravedigger"  # end of game, R-END-3
+    OVER: Final = "over"
 
 
 class _CopyOnUse:

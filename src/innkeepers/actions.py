@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
 
 from tabletop.canonical import canonical as read_back
 
@@ -32,7 +31,11 @@ class Play:
     """Commit a playing card from hand to the trick; it stays hidden until every seat has committed."""
 
     card: str
-    kind: ClassVar[str] = "play"
+
+    # A property, not a ClassVar: mypyc would make a ClassVar a dataclass field (mypyc/mypyc#1122).
+    @property
+    def kind(self) -> str:
+        return "play"
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -43,7 +46,10 @@ class Place:
     """Put the trick's customer, with the winning card, in an empty room of your board."""
 
     room: int
-    kind: ClassVar[str] = "place"
+
+    @property
+    def kind(self) -> str:
+        return "place"
 
     def __str__(self) -> str:
         return f"place room{self.room}"
@@ -54,7 +60,10 @@ class Refer:
     """Refer the trick's customer to another seat, which must then place it."""
 
     seat: int
-    kind: ClassVar[str] = "refer"
+
+    @property
+    def kind(self) -> str:
+        return "refer"
 
     def __str__(self) -> str:
         return f"refer p{self.seat + 1}"
@@ -64,7 +73,10 @@ class Refer:
 class Refuse:
     """Refuse to refer: keep the customer card as -1 (allow_refuse_referral)."""
 
-    kind: ClassVar[str] = "refuse"
+
+    @property
+    def kind(self) -> str:
+        return "refuse"
 
     def __str__(self) -> str:
         return "refuse"
@@ -74,7 +86,10 @@ class Refuse:
 class Choose:
     """Second place: draw three customer cards to pick the next customer from."""
 
-    kind: ClassVar[str] = "choose"
+
+    @property
+    def kind(self) -> str:
+        return "choose"
 
     def __str__(self) -> str:
         return "choose"
@@ -85,7 +100,10 @@ class Pick:
     """After Choose: the drawn customer that comes up next; the others go to the bottom of the deck."""
 
     customer: str
-    kind: ClassVar[str] = "pick"
+
+    @property
+    def kind(self) -> str:
+        return "pick"
 
     def __str__(self) -> str:
         return f"pick {self.customer}"
@@ -96,7 +114,10 @@ class Upgrade:
     """Second place: turn the referral in `room` of your board into an upgraded one."""
 
     room: int
-    kind: ClassVar[str] = "upgrade"
+
+    @property
+    def kind(self) -> str:
+        return "upgrade"
 
     def __str__(self) -> str:
         return f"upgrade room{self.room}"
@@ -109,7 +130,10 @@ class Relocate:
 
     source: int
     dest: int
-    kind: ClassVar[str] = "relocate"
+
+    @property
+    def kind(self) -> str:
+        return "relocate"
 
     def __str__(self) -> str:
         return f"relocate room{self.source} to room{self.dest}"
@@ -119,7 +143,10 @@ class Relocate:
 class Pass:
     """Second place: take no action."""
 
-    kind: ClassVar[str] = "pass"
+
+    @property
+    def kind(self) -> str:
+        return "pass"
 
     def __str__(self) -> str:
         return "pass"
@@ -130,7 +157,10 @@ class Refill:
     """After every fourth trick: keep your cards and draw up to 7 (`new=False`), or discard them and draw 7."""
 
     new: bool
-    kind: ClassVar[str] = "refill"
+
+    @property
+    def kind(self) -> str:
+        return "refill"
 
     def __str__(self) -> str:
         return "refill new" if self.new else "refill keep"

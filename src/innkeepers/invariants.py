@@ -189,7 +189,7 @@ def _progress(state: State, config: GameConfig) -> list[str]:
         problems.append("host: a referral being placed outside the host stage")
     if state.drawn and stage != Stage.PICK:
         problems.append("drawn: drawn customers outside the pick stage")
-    if stage in (Stage.PLAY, *REVEALED):  # enough cards to play out the hand of four tricks, or play stops
+    if stage == Stage.PLAY or stage in REVEALED:  # enough cards to play out the hand of four tricks, or play stops
         still = TRICKS_PER_HAND - (state.trick - 1) % TRICKS_PER_HAND - (1 if revealed else 0)
         for seat in range(state.players):
             if len(state.hands[seat]) + (stage == Stage.PLAY and state.played[seat] != NO_CARD) < still:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import BONUS_IDS, NUM_CARDS, NUM_CUSTOMERS, ROOMS
 from .config import HAND_SIZE, TRICKS_PER_HAND, GameConfig
@@ -31,13 +31,13 @@ class Stay(NamedTuple):
 class Stage:
     """Which decision the trick waits for; each value names a decision kind."""
 
-    PLAY = "play"  # every seat commits a card, simultaneously (I-G-14)
-    PLACE = "place"  # the winner places, refers or refuses (I-R-24, I-R-28)
-    HOST = "host"  # the referral's recipient chooses the room (I-G-18)
-    SECOND = "second"  # second place may take one action (I-R-20)
-    PICK = "pick"  # after Choose: the chooser picks the next customer (I-R-21)
-    REFILL = "refill"  # after every fourth trick, every seat chooses how to refill, simultaneously (I-G-25)
-    OVER = "over"
+    PLAY: Final = "play"  # every seat commits a card, simultaneously (I-G-14)
+    PLACE: Final = "place"  # the winner places, refers or refuses (I-R-24, I-R-28)
+    HOST: Final = "host"  # the referral's recipient chooses the room (I-G-18)
+    SECOND: Final = "second"  # second place may take one action (I-R-20)
+    PICK: Final = "pick"  # after Choose: the chooser picks the next customer (I-R-21)
+    REFILL: Final = "refill"  # after every fourth trick, every seat chooses how to refill, simultaneously (I-G-25)
+    OVER: Final = "over"
 
 
 REVEALED = (Stage.PLACE, Stage.HOST, Stage.SECOND, Stage.PICK)
