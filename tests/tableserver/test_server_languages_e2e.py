@@ -143,7 +143,9 @@ def test_two_people_at_one_table_read_the_same_log_each_in_their_language(browse
     bruno.click("#join-button")
     bruno.wait_for_function("() => document.querySelector('#status').innerText.includes('Bruno')")
     deadline = time.monotonic() + GAME_TIMEOUT
-    while len(ann.query_selector_all("#log li.act")) < 6:  # a few moves each
+    # A few moves, some by each of them.
+    while (len(ann.query_selector_all("#log li.act")) < 6 or "Bruno" not in ann.inner_text("#log")
+           or "Ann" not in bruno.inner_text("#log")):
         assert time.monotonic() < deadline, "the moves were not made in time"
         if not (click_a_move(ann) or click_a_move(bruno)):
             ann.wait_for_timeout(30)
