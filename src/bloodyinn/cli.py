@@ -9,6 +9,8 @@ from importlib.metadata import entry_points
 
 import typer
 
+from tabletop.cli import LangOption, run_translated
+
 from .commands.hint import hint
 from .commands.selfplay import selfplay
 from .commands.simulate import simulate
@@ -29,12 +31,12 @@ for plugin in entry_points(group="bloodyinn.commands"):
 
 
 @app.callback()
-def _root() -> None:
+def _root(lang: LangOption = None) -> None:
     """The Bloody Inn: play, watch bots, run tournaments, serve the web app."""
 
 
 def main() -> None:
-    app()
+    run_translated(app, "bloodyinn")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import typer
 
+from tabletop.cli import LangOption, run_translated
+
 from .commands.selfplay import selfplay
 from .commands.simulate import simulate
 from .commands.tournament import tournament
@@ -19,12 +21,12 @@ app.command()(selfplay)
 
 
 @app.callback()
-def _root() -> None:
+def _root(lang: LangOption = None) -> None:
     """The innkeepers trick-taking game."""
 
 
 def main() -> None:
-    app()
+    run_translated(app, "innkeepers")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,18 @@
-"""What the `play` commands of both games share."""
+"""What the `play` commands of both games share, and the command line in the reader's language: `--lang` (or
+the environment) chooses it before anything is printed, and every command's help is looked up in the catalogs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
+import typer.main
 
+from .catalog import N_, _
+from .i18n import Domain, LanguageError, choose_language, set_language
 from .session import TableSession
 
 S = TypeVar("S", bound=TableSession)
@@ -22,7 +27,9 @@ def ignored_by_load(ctx: typer.Context, table_options: dict[str, str]) -> str | 
              if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")]
     if not given:
         return None
-    return f"--load resumes the saved table, so {', '.join(given)} {'is' if len(given) == 1 else 'are'} ignored."
+    text = _("--load resumes the saved table, so {options} is ignored.") if len(given) == 1 else \
+        _("--load resumes the saved table, so {options} are ignored.")
+    return text.format(options=", ".join(given))
 
 
 def play_at_table(ctx: typer.Context, table_options: dict[str, str], load: Path | None, save: Path | None,
@@ -40,7 +47,7 @@ def play_at_table(ctx: typer.Context, table_options: dict[str, str], load: Path 
             session = load_session(load, save, autosave)
             warning = ignored_by_load(ctx, table_options)
             if warning:
-                typer.echo(f"Warning: {warning}", err=True)
+                typer.echo(_("Warning: {warning}").format(warning=warning), err=True)
                 notices = (warning,)
         else:
             session = new_session()
@@ -49,9 +56,66 @@ def play_at_table(ctx: typer.Context, table_options: dict[str, str], load: Path 
     session.checkpoint()
     run(session, notices)
     if session.unsaved:  # said, and in the exit status, so that a script notices too
-        reason = session.save_error or "saving after each move is off (--no-autosave) and s was not pressed since"
-        typer.echo(f"Your game is not saved: {reason}.", err=True)
+        reason = session.save_error or _("saving after each move is off (--no-autosave) and s was not pressed since")
+        typer.echo(_("Your game is not saved: {reason}.").format(reason=reason), err=True)
         raise typer.Exit(1)
     if session.save_path is not None and session.save_path.exists() and not session.game.is_over:
-        typer.echo(f"Your game is saved in {session.save_path}; resume it with:"
-                   f" {command} --load {session.save_path}")
+        typer.echo(_("Your game is saved in {path}; resume it with: {command}").format(
+            path=session.save_path, command=f"{command} --load {session.save_path}"))
+
+
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", help=N_("Language: en, fr or it (default: from LANGUAGE, LC_ALL or LANG)."))]
+
+
+def language_in(argv: Sequence[str]) -> str | None:
+    """The value of --lang (``--lang fr`` or ``--lang=fr``) wherever it stands in a command line."""
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
+
+
+def help_texts(command: Any, package: str) -> Iterator[str]:
+    """Every help text, as written in English, of a command line's commands that `package` defines (not those
+    other packages add through entry points) and of their options."""
+    callback = getattr(command, "callback", None)
+    if callback is None or callback.__module__.split(".")[0] == package:
+        for text in (command.help, command.short_help, *(getattr(p, "help", None) for p in command.params)):
+            if text:
+                yield text
+    for sub in getattr(command, "commands", {}).values():
+        yield from help_texts(sub, package)
+
+
+def _translate_help(command: Any, translate: Callable[[str], str]) -> None:
+    command.help = translate(command.help) if command.help else command.help
+    command.short_help = translate(command.short_help) if command.short_help else command.short_help
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = translate(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub, translate)
+
+
+def run_translated(app: typer.Typer, package: str, argv: Sequence[str] | None = None) -> None:
+    """Run a game's command line in the language --lang or the environment asks for: the language is set first,
+    so that help, messages and the terminal game all use it. An unknown --lang is one clear error."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = language_in(argv)
+    try:
+        set_language(choose_language(lang))
+    except LanguageError:
+        typer.echo(_("Error: unknown language {lang!r}: choose one of en, fr, it.").format(lang=lang), err=True)
+        raise SystemExit(2) from None
+    game = Domain(package)
+
+    def translate(message: str) -> str:
+        translated = game(message)
+        return translated if translated != message else _(message)
+
+    command = typer.main.get_command(app)
+    _translate_help(command, translate)
+    command(argv, prog_name=package)

@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .catalog import _
 from .saving import write_atomically
 from .table import HUMAN, seat_label
 
@@ -107,7 +108,8 @@ class TableSession:
         try:
             self.save()
         except OSError as exc:
-            self.save_error = f"could not save to {self.save_path}: {exc.strerror or exc}"
+            self.save_error = _("could not save to {path}: {reason}").format(path=self.save_path,
+                                                                             reason=exc.strerror or exc)
         else:
             self.save_error = None
 
@@ -144,7 +146,7 @@ class TableSession:
     @property
     def undo_refusal(self) -> str:
         """Why nothing can be taken back, when `can_undo` is false."""
-        return "There is no decision of yours to take back."
+        return _("There is no decision of yours to take back.")
 
     def _take_back(self, seat: int) -> str:
         """Undo the engine's last decision (made by `seat`) and say what was taken back."""
@@ -157,7 +159,8 @@ class TableSession:
         lines = []
         while True:
             seat = self.deciders.pop()
-            lines.append(f"{self.labels[seat]} takes back: {self._take_back(seat)}.")
+            lines.append(_("{player} takes back: {action}.").format(player=self.labels[seat],
+                                                                    action=self._take_back(seat)))
             if self.is_human(seat):
                 break
         self.log.extend(lines)

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .catalog import N_, _
+
 HUMAN = "human"
 HUMAN_WORDS = ("h", "you", "me", "person")
+# The bots' names as the seat labels show them ("P2 (medium bot)"); a name not listed shows as it is.
+BOT_NAMES = {name: name for name in (N_("easy"), N_("medium"), N_("hard"), N_("random"), N_("greedy"), N_("mcts"),
+                                     N_("planner"), N_("learned"), N_("search"))}
 
 
 def parse_seats(text: str, bots: Sequence[str], seats: range) -> tuple[str, ...]:
@@ -25,7 +30,8 @@ def parse_seats(text: str, bots: Sequence[str], seats: range) -> tuple[str, ...]
 
 
 def seat_label(seat: int, kind: str, humans: int) -> str:
-    """'P1 (you)', 'P2 (human)' at a hot-seat table, 'P3 (medium bot)'."""
+    """'P1 (you)', 'P2 (human)' at a hot-seat table, 'P3 (medium bot)', in the language in use."""
     if kind == HUMAN:
-        return f"P{seat + 1} ({'you' if humans == 1 else 'human'})"
-    return f"P{seat + 1} ({kind} bot)"
+        text = _("P{n} (you)") if humans == 1 else _("P{n} (human)")
+        return text.format(n=seat + 1)
+    return _("P{n} ({level} bot)").format(n=seat + 1, level=_(kind) if kind in BOT_NAMES else kind)

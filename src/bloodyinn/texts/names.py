@@ -61,12 +61,23 @@ def solo_title_name(title: str, lang: str | None = None) -> str:
     return pgettext("solitaire title", title, lang)
 
 
-def data_messages() -> list[tuple[str, str]]:
+def data_messages() -> list[tuple[str | None, str]]:
     """The (context, English) strings this game's data tables hold, which the catalog needs besides the strings
-    written in the code: card and annex names, annex effects, guest types, solitaire titles."""
-    messages = [("card", o.name) for o in OCCUPATIONS]
+    written in the code: card and annex names, annex effects, guest types, solitaire titles, and the command
+    line's help (written where typer reads it)."""
+    import typer.main
+
+    from tabletop.cli import help_texts
+
+    from ..cli import app
+    from ..tui.render import ROOM_COLUMNS
+
+    messages: list[tuple[str | None, str]] = [("card", o.name) for o in OCCUPATIONS]
     messages += [("annex", o.annex_name) for o in OCCUPATIONS if o.annex_name]
     messages += [("annex effect", o.annex_text) for o in OCCUPATIONS if o.annex_text]
     messages += [("guest type", t.value) for t in GuestType]
     messages += [("solitaire title", title) for _, title in SOLO_TITLES]
+    messages += [(None, text) for text in help_texts(typer.main.get_command(app), "bloodyinn")]
+    messages += [("column", name) for wide, narrow, _kwargs, _least in ROOM_COLUMNS for name in {wide, narrow}
+                 if name not in ("#", "$")]
     return messages

@@ -15,6 +15,8 @@ from ..actions import Action
 from ..bots import Bot
 from ..config import NUM_ROOMS
 from ..errors import BloodyInnError
+from ..texts import render_action_in, render_error
+from ..texts.catalog import N_, _
 from . import notation
 from .choice import Chooser
 from .screens import CardsScreen, EndScreen, HelpScreen, LosingMoveScreen
@@ -46,29 +48,30 @@ NotationScreen, HelpScreen, CardsScreen, LosingMoveScreen { align: center middle
 
 
 class BloodyInnApp(TableApp):
-    TITLE = "The Bloody Inn"
+    DOMAINS = ("bloodyinn",)
     CSS = CSS
     ERRORS = (BloodyInnError,)
-    NOTATION_NOTES = ("Annexes by the name the board shows (under cellar; cellar.P2 when two players have one),"
-                      " barns by player (under barn.P1).",)
-    NOTATION_PLACEHOLDER = "e.g. bribe room3 pay peasant"
+    NOTATION_NOTES = (N_("Annexes by the name the board shows (under cellar; cellar.P2 when two players have one),"
+                         " barns by player (under barn.P1)."),)
+    NOTATION_PLACEHOLDER = N_("e.g. bribe room3 pay peasant")
     # Help and quit come first, so that a narrow terminal's footer still shows them.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("i", "board_view", "Inn/innkeepers"),
-        Binding("colon,t", "notation", "Type"),
-        Binding("space", "skip", "Skip pauses"),
-        Binding("s", "save", "Save"),
-        Binding("r", "results", "Results"),
-        Binding("c", "cards", "Cards"),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "quit", N_("Quit")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("i", "board_view", N_("Inn/innkeepers")),
+        Binding("colon,t", "notation", N_("Type")),
+        Binding("space", "skip", N_("Skip pauses")),
+        Binding("s", "save", N_("Save")),
+        Binding("r", "results", N_("Results")),
+        Binding("c", "cards", N_("Cards")),
     ]
     session: Session
 
     def __init__(self, session: Session, pace: float = 0.8, notices: tuple[str, ...] = ()) -> None:
         super().__init__(session, pace, notices)
+        self.title = _("The Bloody Inn")
         # At a hot-seat table, the person who decided last; a change of person is announced.
         self._last_human: int | None = None
 
@@ -104,9 +107,9 @@ class BloodyInnApp(TableApp):
             seat = session.seat
             assert seat is not None
             if seat != self._last_human and session.humans > 1:
-                self.notify(f"{session.labels[seat]}, your move.", title="Hot seat")
+                self.notify(_("{player}, your move.").format(player=session.labels[seat]), title=_("Hot seat"))
             self._last_human = seat
-            self.chooser.load(Chooser(session.game), f"{session.labels[seat]}: your move")
+            self.chooser.load(Chooser(session.game), _("{player}: your move").format(player=session.labels[seat]))
         else:
             self.run_bots()
 
@@ -135,7 +138,10 @@ class BloodyInnApp(TableApp):
             else:
                 self.next_turn()  # back to a fresh choice
 
-        self.push_screen(LosingMoveScreen(self.session.game.describe(action)), answer)
+        self.push_screen(LosingMoveScreen(render_action_in(self.session.game.state, action)), answer)
+
+    def refusal(self, error: Exception) -> str:
+        return render_error(error)
 
     def end_screen(self) -> EndScreen:
         return EndScreen(self.session.game, self.session.labels)
@@ -146,7 +152,7 @@ class BloodyInnApp(TableApp):
 
     def hint_lines(self, found: list[HintLine]) -> list[str]:
         view = self.session.game.view(None)
-        return ["Hint from the hard bot:",
+        return [_("Hint from the hard bot:"),
                 *(f"{n}. {h.text} [{notation.shown(h.action, view)}]" for n, h in enumerate(found, 1))]
 
     # ------------------------------------------------------------------------------------------ keys

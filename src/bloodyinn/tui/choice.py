@@ -10,32 +10,34 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from tabletop.tui.choice import GuidedChoice, Option, Step
+from tabletop.tui.choice import GuidedChoice, Option, Step, ways
 
 from ..actions import Action, Bribe, Build, Bury, Kill, PayGravedigger, Place, Release
 from ..events import Event
 from ..game import Game
+from ..texts import annex_text, annex_title, occupation_name, render_action_in, render_event
+from ..texts.catalog import N_, _
 from . import render
 
 KIND_LABELS = {
-    "place": "Welcome the traveler",
-    "pass": "Pass (and perhaps launder money)",
-    "bribe": "Bribe a guest",
-    "build": "Build an annex",
-    "kill": "Kill a guest",
-    "bury": "Bury a corpse",
-    "gravedigger": "Pay the gravedigger",
-    "release": "Let accomplices go",
+    "place": N_("Welcome the traveler"),
+    "pass": N_("Pass (and perhaps launder money)"),
+    "bribe": N_("Bribe a guest"),
+    "build": N_("Build an annex"),
+    "kill": N_("Kill a guest"),
+    "bury": N_("Bury a corpse"),
+    "gravedigger": N_("Pay the gravedigger"),
+    "release": N_("Let accomplices go"),
 }
 KIND_HELP = {
-    "pass": "Do nothing, or turn 10F into a check or a check into 10F.",
-    "bribe": "Take a guest into your hand as an accomplice. Play as many cards as its rank; merchants come back.",
-    "build": "Turn a card of your hand into an annex. Play as many other cards as its rank; artisans come back.",
-    "kill": "Make a guest a corpse in front of you. Play as many cards as its rank; police come back.",
-    "bury": "Bury a corpse under an annex and take its pocket money. Play as many cards as its rank;"
-            " religious come back.",
+    "pass": N_("Do nothing, or turn 10F into a check or a check into 10F."),
+    "bribe": N_("Take a guest into your hand as an accomplice. Play as many cards as its rank; merchants come back."),
+    "build": N_("Turn a card of your hand into an annex. Play as many other cards as its rank; artisans come back."),
+    "kill": N_("Make a guest a corpse in front of you. Play as many cards as its rank; police come back."),
+    "bury": N_("Bury a corpse under an annex and take its pocket money. Play as many cards as its rank;"
+               " religious come back."),
 }
-SOLO_LOSS = "This loses the game: the police will find an unburied corpse (solitaire, R-SOLO-4)."
+SOLO_LOSS = N_("This loses the game: the police will find an unburied corpse (solitaire, R-SOLO-4).")
 
 
 class Chooser(GuidedChoice):
@@ -50,7 +52,7 @@ class Chooser(GuidedChoice):
         super().__init__(game.legal_actions())
 
     def describe(self, action: Action) -> str:
-        return self.game.describe(action)
+        return render_action_in(self.game.state, action)
 
     def silent(self, step: Step, option: Option) -> bool:
         """Also silent: no room to pick, no card to let go."""
@@ -74,15 +76,15 @@ class Chooser(GuidedChoice):
         """Sentences for the detail pane: what the single action would do, or what the option is about."""
         if len(option.actions) == 1:
             action = option.actions[0]
-            lines = [SOLO_LOSS] if self.loses(action) else []
+            lines = [_(SOLO_LOSS)] if self.loses(action) else []
             if self.step is None or self.step.name != "confirm":  # the Confirm option already says it
-                lines.append(self.game.describe(action) + ".")
-            lines += [event.text for event in self.preview(action) if event.kind != "action"]
+                lines.append(self.describe(action) + ".")
+            lines += [render_event(event) for event in self.preview(action) if event.kind != "action"]
             if option.info:
                 lines.append(option.info)
             return lines
         lines = [option.info] if option.info else []
-        lines.append(f"{len(option.actions)} ways to do it: the next steps narrow them down.")
+        lines.append(ways(len(option.actions)))
         return lines
 
     def _fate_of_payment(self, action: Action) -> str:
@@ -92,84 +94,89 @@ class Chooser(GuidedChoice):
         for event in self.preview(action):
             if event.source != hand or event.card is None:
                 continue
-            name = render.occ_of(event.card).name
+            name = occupation_name(render.occ_of(event.card).id)
             if event.kind == "return":
                 back.append(name)
             elif event.dest == "exit":
                 exit_stack.append(name)
             elif event.dest == "bistro":
                 bistro.append(name)
-        parts = [f"{', '.join(names)} {where}" for names, where in
-                 ((back, "back to hand"), (exit_stack, "to the exit stack"), (bistro, "to the bistro")) if names]
+        parts = [where.format(cards=", ".join(names)) for names, where in
+                 ((back, _("{cards} back to hand")), (exit_stack, _("{cards} to the exit stack")),
+                  (bistro, _("{cards} to the bistro"))) if names]
         return "; ".join(parts)
 
     # ------------------------------------------------------------------------------------------ steps
 
     @property
     def kind_step(self) -> Step:
-        return Step("kind", "Choose an action", lambda a: a.kind, lambda a: KIND_LABELS[a.kind],
-                    lambda a: KIND_HELP.get(a.kind, ""))
+        return Step("kind", _("Choose an action"), lambda a: a.kind, lambda a: _(KIND_LABELS[a.kind]),
+                    lambda a: _(KIND_HELP[a.kind]) if a.kind in KIND_HELP else "")
 
     @property
     def kind_steps(self) -> dict[str, list[Step]]:
-        arriving = render.card_plain(self.view["arrival"]) if self.view["arrival"] else "the traveler"
-        pay = Step("pay", "How do you pay?", _pay_key, self._pay_label)
+        arriving = render.card_plain(self.view["arrival"]) if self.view["arrival"] else _("the traveler")
+        pay = Step("pay", _("How do you pay?"), _pay_key, self._pay_label)
         return {
-            "place": [Step("room", f"Which room for {arriving}? (keys 1-8: the room)", lambda a: _as(a, Place).room,
-                           self._room_label, number=lambda a: _as(a, Place).room)],
-            "pass": [Step("launder", "Pass: launder money?", str, self.game.describe)],
-            "bribe": [Step("target", "Whom do you bribe?", _target_key, self._target_label, number=_single_room),
+            "place": [Step("room", _("Which room for {card}? (keys 1-8: the room)").format(card=arriving),
+                           lambda a: _as(a, Place).room, self._room_label, number=lambda a: _as(a, Place).room)],
+            "pass": [Step("launder", _("Pass: launder money?"), str, self.describe)],
+            "bribe": [Step("target", _("Whom do you bribe?"), _target_key, self._target_label, number=_single_room),
                       pay],
-            "kill": [Step("target", "Whom do you kill?", _target_key, self._target_label, number=_single_room),
+            "kill": [Step("target", _("Whom do you kill?"), _target_key, self._target_label, number=_single_room),
                      pay],
-            "build": [Step("card", "Which annex do you build?", lambda a: _as(a, Build).card, _build_label,
-                           lambda a: render.annex_text(render.occ_of(_as(a, Build).card))),
+            "build": [Step("card", _("Which annex do you build?"), lambda a: _as(a, Build).card, _build_label,
+                           lambda a: _annex_effect(_as(a, Build).card)),
                       pay,
-                      Step("room", "Which room gets it? (keys 1-8: the room)", lambda a: _as(a, Build).room,
+                      Step("room", _("Which room gets it? (keys 1-8: the room)"), lambda a: _as(a, Build).room,
                            _build_room_label, number=lambda a: _as(a, Build).room)],
-            "bury": [Step("corpses", "Which corpse, under which annex?", lambda a: _as(a, Bury).corpses,
+            "bury": [Step("corpses", _("Which corpse, under which annex?"), lambda a: _as(a, Bury).corpses,
                           self._corpses_label),
                      pay,
-                     Step("drop", "Chapel: which played cards do you let go?", lambda a: _as(a, Bury).drop,
+                     Step("drop", _("Chapel: which played cards do you let go?"), lambda a: _as(a, Bury).drop,
                           _drop_label)],
-            "gravedigger": [Step("checks", "How do you pay the gravedigger?",
-                                 lambda a: _as(a, PayGravedigger).checks, self.game.describe)],
-            "release": [Step("cards", "Wages unpaid: who leaves?", lambda a: _as(a, Release).cards,
-                             self.game.describe)],
+            "gravedigger": [Step("checks", _("How do you pay the gravedigger?"),
+                                 lambda a: _as(a, PayGravedigger).checks, self.describe)],
+            "release": [Step("cards", _("Wages unpaid: who leaves?"), lambda a: _as(a, Release).cards,
+                             self.describe)],
         }
 
     def _room_label(self, action: Action) -> str:
         room = self.view["rooms"][_as(action, Place).room - 1]
         key = room["key"]
-        text = f"Room {room['room']} (key {'white' if key == 'white' else f'P{key + 1}'}"
+        owner = _("white") if key == "white" else render.player(key)
         if room["room_service"] is not None:
-            text += f", Room Service of P{room['room_service'] + 1}"
-        return text + ")"
+            return _("Room {room} (key {key}, Room Service of {player})").format(
+                room=room["room"], key=owner, player=render.player(room["room_service"]))
+        return _("Room {room} (key {key})").format(room=room["room"], key=owner)
 
     def _target_label(self, action: Action) -> str:
         if isinstance(action, Bribe) and action.peasants:
-            return f"{render.count(action.peasants, 'peasant')} from the bistro"
+            return render.count(action.peasants, "peasant") + " " + _("from the bistro")
         if isinstance(action, Kill) and action.peasant:
-            return "A peasant in the bistro"
+            return _("A peasant in the bistro")
         rooms: tuple[int, ...] = getattr(action, "rooms", ())
-        return " + ".join(f"Room {r}: {render.card_plain(self.view['rooms'][r - 1]['guest'])}" for r in rooms)
+        guests = self.view["rooms"]
+        return " + ".join(_("Room {room}: {card}").format(room=r, card=render.card_plain(guests[r - 1]["guest"]))
+                          for r in rooms)
 
     def _corpses_label(self, action: Action) -> str:
         """'Baron [N0] under Cellar [R2] of P2': whose annex it is, since any player's may be used."""
         owners = {annex["annex"]: player["seat"] for player in self.view["players"] for annex in player["annexes"]}
-        return " + ".join(f"{render.card_plain(occ)} under {render.annex_title(ref)}"
-                          + (f" of P{owners[ref] + 1}" if ref in owners else "")
+        return " + ".join((_("{card} under {annex} of {player}") if ref in owners else _("{card} under {annex}"))
+                          .format(card=render.card_plain(occ), annex=render.annex_title(ref),
+                                  player=render.player(owners.get(ref, 0)))
                           for occ, ref in _as(action, Bury).corpses)
 
     def _pay_label(self, action: Action) -> str:
         paid: tuple[str, ...] = getattr(action, "pay", ())
         if not paid:
-            return "Pay nothing"
+            return _("Pay nothing")
         fates = {self._fate_of_payment(a) for a in self.candidates if _pay_key(a) == paid}
-        text = "Pay " + ", ".join(render.occ_of(o).name for o in paid)
+        cards = ", ".join(occupation_name(o) for o in paid)
         if len(fates) == 1:
-            text += f": {fates.pop()}"
-        return text
+            return _("Pay {cards}: {fate}").format(cards=cards, fate=fates.pop())
+        return _("Pay {cards}").format(cards=cards)
 
 
 def _as(action: Action, kind: type[Any]) -> Any:
@@ -196,21 +203,26 @@ def _target_key(action: Action) -> Hashable:
 
 def _build_label(action: Action) -> str:
     occ = render.occ_of(_as(action, Build).card)
-    return f"{occ.annex_name} (from your {render.card_plain(occ.id)})"
+    return _("{annex} (from your {card})").format(annex=annex_title(occ.id), card=render.card_plain(occ.id))
+
+
+def _annex_effect(occupation: str) -> str:
+    """'Distillery: At the end of each round, ...'."""
+    return _("{annex}: {effect}").format(annex=annex_title(occupation), effect=annex_text(occupation))
 
 
 def _build_room_label(action: Action) -> str:
     build = _as(action, Build)
     if build.room is None:
-        return "No room needed"
+        return _("No room needed")
     if build.card == "monk":
-        return f"Your key replaces the white key of room {build.room}"
-    return f"Room Service token on room {build.room}"
+        return _("Your key replaces the white key of room {room}").format(room=build.room)
+    return _("Room Service token on room {room}").format(room=build.room)
 
 
 def _drop_label(action: Action) -> str:
     drop = _as(action, Bury).drop
     if not drop:
-        return "Keep every played card"
-    return "Let " + ", ".join(render.occ_of(o).name for o in drop) + " go"
+        return _("Keep every played card")
+    return _("Let {cards} go").format(cards=", ".join(occupation_name(o) for o in drop))
 

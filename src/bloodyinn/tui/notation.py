@@ -62,11 +62,14 @@ def _annex(token: str, text: str, view: dict[str, Any]) -> str:
     if key in refs:
         return refs[key]
     if re.fullmatch(r"barn\.\d+", key):
-        raise NotationError(f"{token!r} in {text!r}: barns are named by their player, as on the screen:"
-                            f" barn.P1 is the barn of P1 (here: {', '.join(n for n in names.values() if 'barn' in n)})")
+        raise NotationError("{token!r} in {text!r}: barns are named by their player, as on the screen:"
+                            " barn.P1 is the barn of P1 (here: {barns})", token=token, text=text,
+                            barns=", ".join(n for n in names.values() if "barn" in n))
     if key in CARD_BY_ID and key in names:  # the engine's card id of a built annex
         return key
     owners = [name for name in names.values() if name.lower().startswith(f"{key}.p")]
     if owners:
-        raise NotationError(f"{token!r} in {text!r}: more than one player has one; write {' or '.join(owners)}")
-    raise NotationError(f"no annex {token!r} in {text!r}; the annexes are: {', '.join(names.values())}")
+        raise NotationError("{token!r} in {text!r}: more than one player has one; write {choices}", token=token,
+                            text=text, choices=" or ".join(owners))
+    raise NotationError("no annex {token!r} in {text!r}; the annexes are: {annexes}", token=token, text=text,
+                        annexes=", ".join(names.values()))

@@ -13,8 +13,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.i18n import format_money
+
 from ..cards import APTITUDE, CARD_BY_ID, OCCUPATION_BY_ANNEX, OCCUPATION_BY_ID, GuestType, Occupation, occupation
 from ..config import CASH_CAP
+from ..texts import annex_name_of, guest_type_name, occupation_name, player_name
+from ..texts import annex_text as annex_text_of
+from ..texts import annex_title as annex_name
+from ..texts.catalog import N_, _, ngettext, pgettext
 
 TYPE_STYLE = {
     GuestType.MERCHANT: "bold dodger_blue1",
@@ -28,9 +34,20 @@ TYPE_ORDER = (GuestType.MERCHANT, GuestType.ARTISAN, GuestType.POLICE, GuestType
               GuestType.PEASANT)
 # The players' colours in the box (R-COMP-4); the seat number is always printed next to them.
 SEAT_STYLE = ("bold red", "bold green", "bold blue", "bold yellow")
-LEGEND = ("[M2] = a merchant of rank 2.  Keys and Room Service (Serv.): P1-P4, or white.\n"
-          "M merchant/blue/bribes  A artisan/red/builds  P police/grey/kills\n"
-          "R religious/purple/buries  N noble/green  Y peasant/yellow")
+LEGEND = N_("[M2] = a merchant of rank 2.  Keys and Room Service (Serv.): P1-P4, or white.\n"
+            "M merchant/blue/bribes  A artisan/red/builds  P police/grey/kills\n"
+            "R religious/purple/buries  N noble/green  Y peasant/yellow")
+# What an accomplice of each aptitude does, as a verb.
+_DOES = {"bribe": N_("bribes"), "build": N_("builds"), "kill": N_("kills"), "bury": N_("buries")}
+
+
+# The variants by their settings id, as the status line names them.
+VARIANTS = {"unlimited_wealth": N_("unlimited wealth"), "first_come_first_served": N_("first come first served")}
+
+
+def column(heading: str) -> str:
+    """A column heading of the rooms in the language in use (a context tells it from the 'Type' key)."""
+    return heading if heading in ("#", "$") else pgettext("column", heading)
 
 
 def occ_of(card_or_occupation: str) -> Occupation:
@@ -41,8 +58,21 @@ def occ_of(card_or_occupation: str) -> Occupation:
 
 
 def count(number: int, word: str) -> str:
-    """'1 card', '2 cards'."""
-    return f"{number} {word}{'' if number == 1 else 's'}"
+    """'1 card', '2 cards' in the language in use, for the words the board counts."""
+    return _COUNTS[word](number).format(n=number)
+
+
+_COUNTS = {
+    "card": lambda n: ngettext("{n} card", "{n} cards", n),
+    "corpse": lambda n: ngettext("{n} corpse", "{n} corpses", n),
+    "traveler": lambda n: ngettext("{n} traveler", "{n} travelers", n),
+    "peasant": lambda n: ngettext("{n} peasant", "{n} peasants", n),
+}
+
+
+def player(seat_number: int) -> str:
+    """'P2' in the language in use."""
+    return player_name(seat_number)
 
 
 def does(occ: Occupation) -> str:
@@ -50,7 +80,7 @@ def does(occ: Occupation) -> str:
     aptitude = APTITUDE[occ.type]
     if aptitude is None:
         return ""
-    return "buries" if aptitude.value == "bury" else f"{aptitude.value}s"
+    return _(_DOES[aptitude.value])
 
 
 def tag(occ: Occupation) -> str:
@@ -60,18 +90,18 @@ def tag(occ: Occupation) -> str:
 
 def card(card_or_occupation: str) -> Text:
     occ = occ_of(card_or_occupation)
-    return Text.assemble(occ.name, " ", (f"[{tag(occ)}]", TYPE_STYLE[occ.type]))
+    return Text.assemble(occupation_name(occ.id), " ", (f"[{tag(occ)}]", TYPE_STYLE[occ.type]))
 
 
 def card_plain(card_or_occupation: str) -> str:
     occ = occ_of(card_or_occupation)
-    return f"{occ.name} [{tag(occ)}]"
+    return f"{occupation_name(occ.id)} [{tag(occ)}]"
 
 
-def cards(ids: list[str], empty: str = "none") -> Text:
+def cards(ids: list[str], empty: str | None = None) -> Text:
     """Cards grouped by occupation: 'Peasant [Y0] x2, Newsboy [M0]'."""
     if not ids:
-        return Text(empty, style="dim")
+        return Text(_("none") if empty is None else empty, style="dim")
     counts = Counter(occ_of(i).id for i in ids)
     parts = []
     for occ_id, n in counts.items():
@@ -85,24 +115,25 @@ def cards(ids: list[str], empty: str = "none") -> Text:
 def seat(seat_number: int | None) -> Text:
     if seat_number is None:
         return Text("-", style="dim")
-    return Text(f"P{seat_number + 1}", style=SEAT_STYLE[seat_number])
+    return Text(player(seat_number), style=SEAT_STYLE[seat_number])
 
 
 def annex_title(ref: str) -> str:
     if ref.startswith("barn."):
-        return f"Barn of P{int(ref[5:]) + 1}"
+        return annex_name_of(ref)
     occ = occ_of(ref)
-    return f"{occ.annex_name} [{tag(occ)}]"
+    return f"{annex_name(occ.id)} [{tag(occ)}]"
 
 
 def bonus_title(annex_id: str) -> str:
     """The name of an annex by its annex id ('bishopric'), as end-game bonuses are listed."""
-    return OCCUPATION_BY_ANNEX[annex_id].annex_name or annex_id
+    return annex_name(OCCUPATION_BY_ANNEX[annex_id].id) or annex_id
 
 
 def annex_text(occ: Occupation) -> str:
     """'Distillery: At the end of each round, ...' or an empty string for police and peasants."""
-    return f"{occ.annex_name}: {occ.annex_text}" if occ.annex_name else ""
+    return _("{annex}: {effect}").format(annex=annex_name(occ.id), effect=annex_text_of(occ.id)) \
+        if occ.annex_name else ""
 
 
 # ------------------------------------------------------------------------------------------------ inn
@@ -128,20 +159,20 @@ def rooms(view: dict[str, Any], width: int = 0) -> Table:
     tiny = 0 < width < TINY
     shown = [(width == 0 or width >= least) and not (tiny and narrow == "Does") for _, narrow, _, least in ROOM_COLUMNS]
     table = Table(expand=wide, box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold")
-    fixed = [NARROW_WIDTHS.get(narrow, kwargs.get("width", 0)) for _, narrow, kwargs, _ in ROOM_COLUMNS]
+    fixed = [NARROW_WIDTHS.get(narrow, kwargs.get("width", 0)) for _h, narrow, kwargs, _w in ROOM_COLUMNS]
     guest_width = width - sum(w + 1 for w, show in zip(fixed, shown, strict=True) if show) + 1
-    for (heading, narrow, kwargs, _), show in zip(ROOM_COLUMNS, shown, strict=True):
+    for (heading, narrow, kwargs, _least), show in zip(ROOM_COLUMNS, shown, strict=True):
         if show and wide:
-            table.add_column(heading, no_wrap=True, overflow="ellipsis", **kwargs)
+            table.add_column(column(heading), no_wrap=True, overflow="ellipsis", **kwargs)
         elif show:
             settings = {**kwargs, "width": NARROW_WIDTHS[narrow]} if narrow in NARROW_WIDTHS else kwargs
             if tiny and narrow == "Guest":
                 settings = {"width": max(guest_width, 8)}
-            table.add_column(narrow, no_wrap=True, overflow="ellipsis", **settings)
+            table.add_column(column(narrow), no_wrap=True, overflow="ellipsis", **settings)
     for room in view["rooms"]:
         key = room["key"]
-        key_text = Text("closed", style="dim") if key is None else (
-            Text("white") if key == "white" else seat(key))
+        key_text = Text(_("closed"), style="dim") if key is None else (
+            Text(_("white")) if key == "white" else seat(key))
         service = seat(room["room_service"]) if room["room_service"] is not None else Text("")
         guest = room["guest"]
         if guest is None:
@@ -151,10 +182,11 @@ def rooms(view: dict[str, Any], width: int = 0) -> Table:
         aptitude = APTITUDE[occ.type]
         shown_guest = card(guest)
         if tiny and len(shown_guest) > guest_width:
-            shown_guest = Text.assemble((f"[{tag(occ)}]", TYPE_STYLE[occ.type]), " ", occ.name)
+            shown_guest = Text.assemble((f"[{tag(occ)}]", TYPE_STYLE[occ.type]), " ", occupation_name(occ.id))
         cells: list[str | Text] = [str(room["room"]), key_text, service, shown_guest,
-                                   Text(occ.type.value, style=TYPE_STYLE[occ.type]), f"{occ.pocket}F",
-                                   aptitude.value if aptitude else "-", occ.annex_name or "-"]
+                                   Text(guest_type_name(occ.type.value), style=TYPE_STYLE[occ.type]),
+                                   format_money(occ.pocket), _(aptitude.value) if aptitude else "-",
+                                   annex_name(occ.id) or "-"]
         table.add_row(*(cell for cell, show in zip(cells, shown, strict=True) if show))
     return table
 
@@ -174,20 +206,21 @@ def stacks(view: dict[str, Any]) -> Table:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     entrance = view["entrance"]
-    top = card(entrance["top"]) if entrance["top"] else Text("empty", style="dim")
-    table.add_row("Entrance", Text.assemble(f"{count(entrance['size'], 'card')}, top: ", top))
+    top = card(entrance["top"]) if entrance["top"] else Text(_("empty"), style="dim")
+    table.add_row(_("Entrance"), Text.assemble(_("{cards}, top: ").format(cards=count(entrance["size"], "card")),
+                                               top))
     if view["arrival"]:
-        table.add_row("At the door", card(view["arrival"]))
-    table.add_row("Bistro", cards(view["bistro"], "empty"))
-    table.add_row("Exit stack", exit_tally(view["exit"]))
-    table.add_row("Box", Text(f"{count(len(view['gravedigger']), 'corpse')} from the gravedigger,"
-                              f" {count(view['culled'], 'traveler')} out of the game", style="dim"))
+        table.add_row(_("At the door"), card(view["arrival"]))
+    table.add_row(_("Bistro"), cards(view["bistro"], _("empty")))
+    table.add_row(_("Exit stack"), exit_tally(view["exit"]))
+    table.add_row(_("Box"), Text(_("{corpses} from the gravedigger, {travelers} out of the game").format(
+        corpses=count(len(view["gravedigger"]), "corpse"), travelers=count(view["culled"], "traveler")), style="dim"))
     return table
 
 
 def inn(view: dict[str, Any], width: int) -> RenderableType:
     """The rooms and the stacks; a narrow board leaves the legend to the help and card screens."""
-    legend = [Text(LEGEND, style="dim")] if width == 0 or width >= 84 else []
+    legend = [Text(_(LEGEND), style="dim")] if width == 0 or width >= 84 else []
     return Group(rooms(view, width), Text(""), stacks(view), *legend)
 
 
@@ -215,10 +248,10 @@ def annexes(player: dict[str, Any]) -> Text:
         buried = annex["buried"]
         part.append(" (")
         if buried:
-            part.append("buried: ")
+            part.append(_("buried: "))
             part.append_text(cards(buried))
             part.append("; ")
-        part.append(f"{annex['free']} free)")
+        part.append(_("{n} free)").format(n=annex["free"]))
         parts.append(part)
     return Text(" | ").join(parts)
 
@@ -237,21 +270,22 @@ def players(view: dict[str, Any], labels: list[str], width: int = 0) -> Table:
         number = player["seat"]
         booty = player["cash"] + 10 * player["checks"]
         head = Text(labels[number].partition(" ")[2], style="bold")
-        head.append(f"  checks: {player['checks']}  booty: {booty}F")
+        head.append("  " + _("checks: {checks}  booty: {booty}").format(checks=player["checks"],
+                                                                         booty=format_money(booty)))
         if view["first_player"] == number:
-            head.append("  * first player", style="bold")
+            head.append("  " + _("* first player"), style="bold")
         if view["current_player"] == number:
-            head.append("  > to decide", style="reverse")
+            head.append("  " + _("> to decide"), style="reverse")
         table.add_row(seat(number), head)
-        amount = Text(f" {player['cash']}F", style="bold") if track else Text(f"{player['cash']}F of 40F",
-                                                                                  style="bold")
-        table.add_row("Cash", Text.assemble(cash_track(player["cash"]), amount) if track else amount)
-        table.add_row("Hand", Text.assemble(f"({len(player['hand'])}) ", cards(player["hand"], "empty")))
-        table.add_row("Annexes", annexes(player))
-        corpses = cards(player["corpses"], "none")
+        amount = Text(" " + format_money(player["cash"]), style="bold") if track else Text(
+            _("{cash} of {cap}").format(cash=format_money(player["cash"]), cap=format_money(CASH_CAP)), style="bold")
+        table.add_row(_("Cash"), Text.assemble(cash_track(player["cash"]), amount) if track else amount)
+        table.add_row(_("Hand"), Text.assemble(f"({len(player['hand'])}) ", cards(player["hand"], _("empty"))))
+        table.add_row(_("Annexes"), annexes(player))
+        corpses = cards(player["corpses"])
         if player["corpses"]:
             corpses.stylize("underline")
-        table.add_row("Corpses", corpses)
+        table.add_row(_("Corpses"), corpses)
     return table
 
 
@@ -264,38 +298,43 @@ def phase(view: dict[str, Any], labels: list[str]) -> str:
     who = labels[current] if current is not None else ""
     decision = view["decision"]
     if decision is None:
-        return "The game is over."
+        return _("The game is over.")
     if decision == "place":
-        arriving = card_plain(view["arrival"]) if view["arrival"] else "the traveler"
-        return f"Welcome: {who} puts {arriving} in a room"
+        arriving = card_plain(view["arrival"]) if view["arrival"] else _("the traveler")
+        return _("Welcome: {player} puts {card} in a room").format(player=who, card=arriving)
     if decision == "night":
         n = len(view["players"])
-        return f"Night: {who} takes action {view['turn'] // n + 1} of 2"
+        return _("Night: {player} takes action {n} of 2").format(player=who, n=view["turn"] // n + 1)
     if decision == "gravedigger":
         if view["stage"] == "final_gravedigger":
-            return f"End of the game: {who} pays the gravedigger for unburied corpses"
-        return f"Police investigation: {who} pays the gravedigger"
-    return f"Wages: {who} chooses the accomplices who leave unpaid"
+            return _("End of the game: {player} pays the gravedigger for unburied corpses").format(player=who)
+        return _("Police investigation: {player} pays the gravedigger").format(player=who)
+    return _("Wages: {player} chooses the accomplices who leave unpaid").format(player=who)
 
 
 def status(view: dict[str, Any], labels: list[str], width: int = 0) -> Text:
     """Two lines: the game and the round, then what the table waits for. A terminal narrower than 110 columns
     gets the short wording, so that the first line never wraps."""
     settings = view["settings"]
-    variants = ", ".join(v.replace("_", " ") for v in settings["variants"])
-    solo = "solitaire" if settings["players"] == 1 else f"{settings['players']} players"
+    variants = ", ".join(_(VARIANTS.get(v, v)) for v in settings["variants"])
+    solo = _("solitaire") if settings["players"] == 1 else _("{n} players").format(n=settings["players"])
+    length = _("short") if settings["length"] == "short" else _("long")
     if width == 0 or width >= 110:
-        text = Text.assemble(("The Bloody Inn", "bold"),
-                             f"  |  {settings['length']} game, {solo}, {variants or 'no variant'}",
-                             f"  |  Round {view['round']}, season {view['season']} of 2")
+        game = _("short game") if settings["length"] == "short" else _("long game")
+        no_variant = _("no variant")
+        text = Text.assemble((_("The Bloody Inn"), "bold"),
+                             f"  |  {game}, {solo}, {variants or no_variant}",
+                             "  |  " + _("Round {round}, season {season} of 2").format(round=view["round"],
+                                                                                      season=view["season"]))
         if view["final_round"]:
-            text.append("  |  FINAL ROUND", style="bold red")
-        text.append("  |  First player: ")
+            text.append("  |  " + _("FINAL ROUND"), style="bold red")
+        text.append("  |  " + _("First player: "))
     else:
-        text = Text.assemble((f"Round {view['round']}", "bold"), f" (season {view['season']}/2)")
+        text = Text.assemble((_("Round {round}").format(round=view["round"]), "bold"),
+                             " " + _("(season {season}/2)").format(season=view["season"]))
         if view["final_round"]:
-            text.append(" FINAL", style="bold red")
-        text.append(f" | {settings['length']}, {solo}{', ' + variants if variants else ''} | First: ")
+            text.append(" " + _("FINAL"), style="bold red")
+        text.append(f" | {length}, {solo}{', ' + variants if variants else ''} | " + _("First: "))
     text.append_text(seat(view["first_player"]))
     text.append("\n")
     text.append(phase(view, labels), style="bold")

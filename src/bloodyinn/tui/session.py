@@ -19,6 +19,8 @@ from ..bots import Bot
 from ..errors import CorruptSaveError
 from ..events import Event
 from ..game import Game
+from ..texts import render_action_in, render_event
+from ..texts.catalog import _
 from .table import HUMAN, default_seats
 
 SAVE_FORMAT = "bloodyinn/tui-save"
@@ -28,7 +30,7 @@ HEADLINES = ("round", "reshuffle", "final_round", "skip_final_round", "police", 
 
 def _line(event: Event) -> str:
     """A log line; the turning points of the game stand out, with or without colour."""
-    return f"{HEADLINE} {event.text}" if event.kind in HEADLINES else event.text
+    return f"{HEADLINE} {render_event(event)}" if event.kind in HEADLINES else render_event(event)
 
 
 def default_save_path() -> Path:
@@ -47,8 +49,13 @@ class Session(TableSession):
         super().__init__(game, seats, save_path, autosave)
         self.bots: dict[int, Bot] = {
             seat: bots.make_bot(kind, game.config.seed + seat) for seat, kind in enumerate(seats) if kind != HUMAN}
-        table = "solitaire" if game.config.solo else f"game for {len(seats)}"
-        self.log.append(f"A {game.config.length} {table}: " + ", ".join(self.labels) + ".")
+        if game.config.solo:
+            table = _("A short solitaire: {players}.") if game.config.length == "short" else \
+                _("A long solitaire: {players}.")
+        else:
+            table = _("A short game for {n}: {players}.") if game.config.length == "short" else \
+                _("A long game for {n}: {players}.")
+        self.log.append(table.format(n=len(seats), players=", ".join(self.labels)))
         self.log.extend(_line(event) for event in game.setup_events)
 
     # ------------------------------------------------------------------------------------------ loading
@@ -63,7 +70,7 @@ class Session(TableSession):
                       save_path or path, autosave)
         for action in record["actions"]:
             session._apply(session.game.validate(action))
-        session.log.append(f"(Resumed from {path.name}.)")
+        session.log.append(_("(Resumed from {file}.)").format(file=path.name))
         session.mark_saved()
         return session
 
@@ -89,7 +96,7 @@ class Session(TableSession):
         own = len(self.game.preview(action))
         events: list[Event] = self.game.apply(action, seat=seat)
         self.deciders.append(seat)
-        lines = [f"  {event.text}" if 0 < i < own else _line(event) for i, event in enumerate(events)]
+        lines = [f"  {render_event(event)}" if 0 < i < own else _line(event) for i, event in enumerate(events)]
         self.log.extend(lines)
         return lines
 
@@ -103,7 +110,8 @@ class Session(TableSession):
     # ------------------------------------------------------------------------------------------ undo
 
     def _take_back(self, seat: int) -> str:
-        return self.game.describe(self.game.undo())
+        action = self.game.undo()
+        return render_action_in(self.game.state, action)
 
     # ------------------------------------------------------------------------------------------ hints
 

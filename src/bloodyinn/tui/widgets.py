@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from tabletop.tui.chooser import ChooserPanel
 
+from ..texts.catalog import _
 from . import render
 
 __all__ = ["Board", "ChooserPanel", "InnPanel", "PlayersPanel", "StatusBar"]
@@ -27,7 +28,7 @@ class StatusBar(Static):
         text = render.status(view, labels, self.content_size.width)
         if save_error is not None:  # first on the second line, where a narrow screen still shows it
             head, phase = text.split("\n")
-            text = Text.assemble(head, "\n", ("NOT SAVED (s retries)", "bold red"), "  ", phase)
+            text = Text.assemble(head, "\n", (_("NOT SAVED (s retries)"), "bold red"), "  ", phase)
         self.update(text)
 
     def on_resize(self) -> None:
@@ -37,7 +38,7 @@ class StatusBar(Static):
 
 class InnPanel(Static):
     def on_mount(self) -> None:
-        self.border_title = "The inn"
+        self.border_title = _("The inn")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -58,7 +59,7 @@ class PlayersPanel(Static):
         self._shown: tuple[dict[str, Any], list[str]] | None = None
 
     def on_mount(self) -> None:
-        self.border_title = "Innkeepers"
+        self.border_title = _("Innkeepers")
 
     def show(self, view: dict[str, Any], labels: list[str]) -> None:
         self._shown = (view, labels)

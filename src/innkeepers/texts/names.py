@@ -73,9 +73,17 @@ def card_words(card: str | None, lang: str | None = None) -> str:
     return _("the {customer}", lang).format(customer=customer_name(card, lang))
 
 
-def data_messages() -> list[tuple[str, str]]:
-    """The (context, English) strings of the data tables: suits, amenities, floors."""
-    messages = [("suit", name) for name in SUIT_NAMES.values()]
+def data_messages() -> list[tuple[str | None, str]]:
+    """The (context, English) strings of the data tables: suits, amenities, floors; and the command line's help
+    (written where typer reads it)."""
+    import typer.main
+
+    from tabletop.cli import help_texts
+
+    from ..cli import app
+
+    messages: list[tuple[str | None, str]] = [("suit", name) for name in SUIT_NAMES.values()]
     messages += [("amenity", a.capitalize()) for a in (*AMENITIES, "standard")]
     messages += [("floor", floor) for floor in FLOORS]
+    messages += [(None, text) for text in help_texts(typer.main.get_command(app), "innkeepers")]
     return messages

@@ -20,21 +20,23 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from ..catalog import N_, _
 from ..session import HEADLINE, HintLine, TableSession
 from .chooser import ChooserPanel
 from .notation import NotationScreen
+from .translate import TranslatedBindings
 
 # A decision in the log ("P2: ..."), as opposed to its consequences.
-DECISION = re.compile(r"P\d: ")
+DECISION = re.compile(r"\w\d\s?: ")
 
 
-class EndScreen(Screen[None]):
+class EndScreen(TranslatedBindings, Screen[None]):
     """The results, with the way back to the board and the log. A game's subclass names where escape goes back
     to (its binding replaces this one in place, so the footer keeps the order)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "back", N_("Back")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, results: RenderableType) -> None:
@@ -50,13 +52,13 @@ class EndScreen(Screen[None]):
         self.dismiss(None)
 
 
-class TableApp(App[None]):
+class TableApp(TranslatedBindings, App[None]):
     """A game at a terminal table. Subclasses draw (`refresh_board`), decide who plays next (`next_turn`), and
     implement the hooks below; the log widget is `#log` and the chooser `#chooser`."""
 
     # The chooser's keys, here rather than on the chooser so that they work whichever panel has the focus.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("backspace,escape", "step_back", "Step back"),
+        Binding("backspace,escape", "step_back", N_("Step back")),
         Binding("enter", "select", show=False),
         Binding("y", "confirm", show=False),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(10)),
@@ -65,7 +67,7 @@ class TableApp(App[None]):
     ERRORS: ClassVar[tuple[type[Exception], ...]] = (ValueError,)
     NOTATION_NOTES: ClassVar[tuple[str, ...]] = ()
     NOTATION_PLACEHOLDER: ClassVar[str] = ""
-    HINT_REFUSAL: ClassVar[str] = "Hints are for your own turn."
+    HINT_REFUSAL: ClassVar[str] = N_("Hints are for your own turn.")
 
     session: TableSession
 
@@ -109,6 +111,10 @@ class TableApp(App[None]):
     def notation_examples(self, seat: int) -> list[str]:
         raise NotImplementedError
 
+    def refusal(self, error: Exception) -> str:
+        """The engine's refusal in the language in use."""
+        return str(error)
+
     def decide(self, seat: int, action: Any) -> None:
         """Play a person's decision (a game may ask about it first)."""
         self.commit(seat, action)
@@ -116,11 +122,11 @@ class TableApp(App[None]):
     # ------------------------------------------------------------------------------------------ log
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Log"
+        self.query_one("#log", RichLog).border_title = _("Log")
         self.write(self.session.log)
         for notice in self.notices:
             self.write([notice])
-            self.notify(notice, title="Note", severity="warning", timeout=10)
+            self.notify(notice, title=_("Note"), severity="warning", timeout=10)
         self.next_turn()
 
     @property
@@ -141,11 +147,11 @@ class TableApp(App[None]):
         if error == self._save_error:
             return
         if error is not None:
-            self.write([f"Not saved: {error}. The game goes on; s tries again."])
-            self.notify(f"{error}. The game goes on; s tries again.", title="Not saved", severity="error",
-                        timeout=10)
+            self.write([_("Not saved: {error}. The game goes on; s tries again.").format(error=error)])
+            self.notify(_("{error}. The game goes on; s tries again.").format(error=error), title=_("Not saved"),
+                        severity="error", timeout=10)
         else:
-            self.notify(f"Saved to {self.session.save_path}", title="Saving works again")
+            self.notify(_("Saved to {path}").format(path=self.session.save_path), title=_("Saving works again"))
         self._save_error = error
 
     # ------------------------------------------------------------------------------------------ turns
@@ -156,7 +162,7 @@ class TableApp(App[None]):
         self._skip.clear()
 
     def game_over(self) -> None:
-        self.chooser.wait("The game is over: r shows the results again, q quits.", "Game over")
+        self.chooser.wait(_("The game is over: r shows the results again, q quits."), _("Game over"))
         self.action_results()
 
     @work(exclusive=True, group="bots")
@@ -167,20 +173,21 @@ class TableApp(App[None]):
         while not session.game.is_over and not session.human_to_play:
             seat, bot, view, legal = self.bot_request()
             if not self._hurried:
-                self.chooser.wait(f"{session.labels[seat]} is thinking...  (space: skip the pauses)", "Bots' turn",
-                                  lines)
+                self.chooser.wait(_("{player} is thinking...  (space: skip the pauses)").format(
+                    player=session.labels[seat]), _("Bots' turn"), lines)
             # The bot thinks on a thread so the screen stays responsive; it only sees its seat's view.
             try:
                 action = self.validate(seat, await asyncio.to_thread(bot.choose, view, legal))
             except Exception as exc:  # a broken bot must not end the game: its seat plays at random instead
-                self.write([f"The bot of {session.labels[seat]} failed ({exc}); it plays at random."])
+                self.write([_("The bot of {player} failed ({error}); it plays at random.").format(
+                    player=session.labels[seat], error=exc)])
                 action = random.Random(len(session.game.actions)).choice(legal)
             lines = self.commit(seat, action, next_turn=False)
             if not session.game.is_over and not session.human_to_play and not self._hurried:
                 # Each bot's move stays in view for a moment; skipped, the screen is drawn once at the end.
                 self.refresh_board()
-                self.chooser.wait(f"{session.labels[seat]} has played.  (space: skip the pauses)", "Bots' turn",
-                                  lines)
+                self.chooser.wait(_("{player} has played.  (space: skip the pauses)").format(
+                    player=session.labels[seat]), _("Bots' turn"), lines)
                 await self._pause()
         self.next_turn()
 
@@ -200,8 +207,9 @@ class TableApp(App[None]):
         try:
             lines = self.apply(seat, action)
         except self.ERRORS as exc:
-            lines = [f"Not accepted: {exc}"]
-            self.notify(str(exc), title="Not accepted", severity="error")
+            message = self.refusal(exc)
+            lines = [_("Not accepted: {reason}").format(reason=message)]
+            self.notify(message, title=_("Not accepted"), severity="error")
         self.write(lines)
         if next_turn:
             self.next_turn()
@@ -256,7 +264,7 @@ class TableApp(App[None]):
 
     def action_undo(self) -> None:
         if self.session.game.is_over:
-            self.notify("The game is over.")
+            self.notify(_("The game is over."))
             return
         if not self.session.can_undo:
             self.notify(self.session.undo_refusal)
@@ -269,10 +277,10 @@ class TableApp(App[None]):
         try:
             path = self.session.save()
         except OSError as exc:
-            self.notify(f"Could not save: {exc}", title="Not saved", severity="error")
+            self.notify(_("Could not save: {error}").format(error=exc), title=_("Not saved"), severity="error")
             return
-        self.write([f"Game saved to {path}."])
-        self.notify(f"Saved to {path}", title="Saved")
+        self.write([_("Game saved to {path}.").format(path=path)])
+        self.notify(_("Saved to {path}").format(path=path), title=_("Saved"))
         if self.session.save_error is not None and path == self.session.save_path:
             self.session.save_error = self._save_error = None
             self.refresh_board()
@@ -280,7 +288,7 @@ class TableApp(App[None]):
     def action_notation(self) -> None:
         seat = self.session.seat
         if not self.session.human_to_play or seat is None or self.chooser.chooser is None:
-            self.notify("Wait for your turn to type an action.")
+            self.notify(_("Wait for your turn to type an action."))
             return
 
         def done(action: Any) -> None:
@@ -290,13 +298,14 @@ class TableApp(App[None]):
                 self.chooser.option_list.focus()
 
         self.push_screen(NotationScreen(lambda text: self.validate(seat, text), self.notation_examples(seat),
-                                        self.NOTATION_NOTES, self.NOTATION_PLACEHOLDER, self.ERRORS), done)
+                                        [self.translate(note) for note in self.NOTATION_NOTES],
+                                        self.translate(self.NOTATION_PLACEHOLDER), self.ERRORS, self.refusal), done)
 
     def action_hint(self) -> None:
         if not self.session.human_to_play or self.chooser.chooser is None:
-            self.notify(self.HINT_REFUSAL)
+            self.notify(self.translate(self.HINT_REFUSAL))
             return
-        self.chooser.show_note(["Asking the hard bot for advice..."])
+        self.chooser.show_note([_("Asking the hard bot for advice...")])
         self.fetch_hint()
 
     @work(exclusive=True, group="hint")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-CONFIRM_PROMPT = "Enter or y confirms, Backspace goes back, a number starts again:"
+from ..catalog import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class GuidedChoice:
             lines = [] if self.step is not None and self.step.name == "confirm" else [said[:1].upper() + said[1:] + "."]
             return [*lines, option.info] if option.info else lines
         lines = [option.info] if option.info else []
-        lines.append(f"{len(option.actions)} ways to do it: the next steps narrow them down.")
+        lines.append(ways(len(option.actions)))
         return lines
 
     # ------------------------------------------------------------------------------------------ state
@@ -113,7 +113,7 @@ class GuidedChoice:
     @property
     def prompt(self) -> str:
         step = self.step
-        return step.prompt if step else "Decided."
+        return step.prompt if step else _("Decided.")
 
     @property
     def crumbs(self) -> str:
@@ -173,8 +173,15 @@ class GuidedChoice:
 
     @property
     def _exact_step(self) -> Step:
-        return Step("exact", "Choose exactly", str, self.describe)
+        return Step("exact", _("Choose exactly"), str, self.describe)
 
     @property
     def _confirm_step(self) -> Step:
-        return Step("confirm", CONFIRM_PROMPT, str, lambda a: f"Confirm: {self.describe(a)}")
+        return Step("confirm", _("Enter or y confirms, Backspace goes back, a number starts again:"), str,
+                    lambda a: _("Confirm: {action}").format(action=self.describe(a)))
+
+
+def ways(count: int) -> str:
+    """What an option that stands for several actions says."""
+    return ngettext("{n} way to do it: the next steps narrow it down.",
+                    "{n} ways to do it: the next steps narrow them down.", count).format(n=count)

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
+from ..catalog import _
 from .choice import GuidedChoice, Option
 
 # Shown at the Confirm step instead of a number: only Enter (or y) confirms.
@@ -51,7 +52,7 @@ class ChooserPanel(VerticalScroll):
         yield Static(id="details")
 
     def on_mount(self) -> None:
-        self.border_title = "Your move"
+        self.border_title = _("Your move")
 
     @property
     def option_list(self) -> OptionList:
@@ -72,7 +73,7 @@ class ChooserPanel(VerticalScroll):
         self._refresh()
         self.option_list.focus()
 
-    def wait(self, message: str, title: str = "Waiting", details: Sequence[str] = ()) -> None:
+    def wait(self, message: str, title: str | None = None, details: Sequence[str] = ()) -> None:
         """No decision for a person right now: show why (a bot is thinking, the game is over)."""
         if self.chooser is not None:
             self.call_after_refresh(self.refresh_bindings)
@@ -80,7 +81,7 @@ class ChooserPanel(VerticalScroll):
         self._options = []
         self._note, self._advice = [], None
         self._first_digit = None
-        self.border_title = title
+        self.border_title = _("Waiting") if title is None else title
         self.query_one("#prompt", Static).update(Text(message))
         self.option_list.clear_options()
         self.show_details(list(details))
@@ -107,11 +108,11 @@ class ChooserPanel(VerticalScroll):
         if self.chooser is not None and index is not None and index < len(self._options):
             lines = self.chooser.details(self._options[index])
             if self._first_digit is not None:
-                lines = [f"{self._first_digit}…: type the second digit, or Enter for the highlighted option.",
-                         *lines]
+                lines = [_("{digit}…: type the second digit, or Enter for the highlighted option.").format(
+                    digit=self._first_digit), *lines]
             self.show_details(lines)
         elif self._options:
-            self.show_details(["Type an option's number, or point at one with the arrows and press Enter."])
+            self.show_details([_("Type an option's number, or point at one with the arrows and press Enter.")])
         else:
             self.show_details([])
 
@@ -123,7 +124,7 @@ class ChooserPanel(VerticalScroll):
         crumbs = chooser.crumbs
         prompt = Text(chooser.prompt, style="bold")
         if crumbs:
-            prompt.append(f"\nso far: {crumbs}", style="dim")
+            prompt.append("\n" + _("so far: {crumbs}").format(crumbs=crumbs), style="dim")
         self.query_one("#prompt", Static).update(prompt)
         option_list = self.option_list
         option_list.clear_options()
@@ -168,7 +169,7 @@ class ChooserPanel(VerticalScroll):
             self.chooser.restart()
             self._refresh()
             if self.confirming:  # a forced move: nothing to choose again
-                self.notify("Enter (or y) confirms.", timeout=3)
+                self.notify(_("Enter (or y) confirms."), timeout=3)
                 return
         numbers = self.numbers
         if self._first_digit is not None:
@@ -176,7 +177,8 @@ class ChooserPanel(VerticalScroll):
             if number in numbers:
                 self._pick(numbers.index(number))
             else:
-                self.notify(f"There is no option {number} here.", severity="warning", timeout=3)
+                self.notify(_("There is no option {number} here.").format(number=number), severity="warning",
+                            timeout=3)
                 self._show_highlighted()
             return
         if self.two_digits and digit > 0 and any(n // 10 == digit for n in numbers):
@@ -191,7 +193,7 @@ class ChooserPanel(VerticalScroll):
         if digit in numbers:
             self._pick(numbers.index(digit))
         else:
-            self.notify(f"There is no option {digit} here.", severity="warning", timeout=3)
+            self.notify(_("There is no option {number} here.").format(number=digit), severity="warning", timeout=3)
 
     def select(self) -> None:
         """Enter, wherever the focus is: take the highlighted option."""

@@ -11,26 +11,33 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ..catalog import N_, _
+from .translate import TranslatedBindings
 
-class NotationScreen(ModalScreen[Any]):
+
+class NotationScreen(TranslatedBindings, ModalScreen[Any]):
     """Dismissed with the action `validate` accepts, or None on Escape. `validate` raises one of `errors`, whose
-    message is shown, for anything not legal now; the game is not touched until the action comes back."""
+    message (in words from `explain`) is shown, for anything not legal now; the game is not touched until the
+    action comes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, validate: Callable[[str], Any], examples: Sequence[str], notes: Sequence[str] = (),
-                 placeholder: str = "", errors: tuple[type[Exception], ...] = (ValueError,)) -> None:
+                 placeholder: str = "", errors: tuple[type[Exception], ...] = (ValueError,),
+                 explain: Callable[[Exception], str] = str) -> None:
         super().__init__()
         self._validate = validate
         self._examples = examples
         self._notes = notes
         self._placeholder = placeholder
         self._errors = errors
+        self._explain = explain
 
     def compose(self) -> Any:
         with Vertical(id="notation"):
-            yield Static(Text("Type an action in notation, then Enter (Escape cancels).", style="bold"))
-            yield Static(Text("Legal now, for example: " + " | ".join(self._examples), style="dim"))
+            yield Static(Text(_("Type an action in notation, then Enter (Escape cancels)."), style="bold"))
+            yield Static(Text(_("Legal now, for example: {examples}").format(examples=" | ".join(self._examples)),
+                              style="dim"))
             for note in self._notes:
                 yield Static(Text(note, style="dim"))
             yield Input(placeholder=self._placeholder, id="notation-input")
@@ -40,7 +47,8 @@ class NotationScreen(ModalScreen[Any]):
         try:
             action = self._validate(event.value)
         except self._errors as exc:
-            self.query_one("#notation-error", Static).update(Text(f"Not accepted: {exc}", style="bold red"))
+            refused = _("Not accepted: {reason}").format(reason=self._explain(exc))
+            self.query_one("#notation-error", Static).update(Text(refused, style="bold red"))
             return
         self.dismiss(action)
 
