@@ -24,6 +24,7 @@ lint: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	bash scripts/ensure-chromium
+	bash scripts/ensure-postgresql
 	$(MAKE) lint
 	$(BIN)/pytest -n 2 -q
 

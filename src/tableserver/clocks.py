@@ -56,6 +56,11 @@ class TurnClocks:
         if table.clock_task is None or table.clock_task.done():
             table.clock_task = asyncio.create_task(self._run(table, table.deadline_seq))
 
+    def rerun(self, table: LiveTable) -> None:
+        """Run down the deadline stored now, which another replica may have set or cleared."""
+        self._cancel(table)
+        self.resume(table)
+
     async def _run(self, table: LiveTable, seq: int) -> None:
         if table.deadline is not None:
             await asyncio.sleep(max(0.0, (table.deadline - now()).total_seconds()))

@@ -4,14 +4,25 @@ entry points so that no game imports the server."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import dataclasses
+import json
+import os
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+# `serve --workers N` hands its settings to the replicas it starts through this environment variable.
+REPLICA_SETTINGS = "TABLESERVER_REPLICA_SETTINGS"
 
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(
+        min=1, help="Server processes (replicas) sharing the port; more than one needs PostgreSQL.")] = 1,
     database_url: Annotated[str | None, typer.Option(
         "--database-url", envvar="BLOODYINN_DATABASE_URL",
         help="SQLAlchemy URL, e.g. postgresql://user:pass@host/db. Default: an SQLite file in the user's"
@@ -37,12 +48,16 @@ def serve(
     expire_after_hours: Annotated[float, typer.Option(
         min=0.0, help="An unfinished table nobody has moved at for this long expires (0: never).")] = 14 * 24,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    shutdown_timeout: Annotated[float, typer.Option(
+        min=0.0, help="Seconds a stopping server waits for its requests and moves in flight to finish after"
+                      " telling its WebSocket clients to reconnect (close code 1012).")] = 30.0,
 ) -> None:
     """Start the multiplayer web server; open the printed URL in a browser."""
     import uvicorn
 
     from .app import create_app
     from .db import SQLITE_SYNC
+    from .fanout import listens
     from .settings import ServerSettings, default_database_url
 
     if sqlite_sync not in SQLITE_SYNC:
@@ -53,9 +68,29 @@ def serve(
                               max_connections_per_address=max_connections_per_address,
                               max_connections=max_connections, max_bot_tables=max_bot_tables,
                               idle_expiry=expire_after_hours * 3600)
-    typer.echo(f"Inn Tables: open http://{host}:{port}/ in your browser (database: {settings.database_url})")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=65536,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False)
+    shared = listens(settings.database_url)
+    if workers > 1 and not shared:
+        typer.echo(f"Cannot start {workers} workers on SQLite: it is the embedded database of one server process."
+                   " Several replicas need PostgreSQL (--database-url postgresql://user:pass@host/db).", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"Inn Tables: open http://{host}:{port}/ in your browser (database: {settings.database_url}"
+               + (f"; {workers} replicas" if shared else "; SQLite: one process, --workers needs PostgreSQL") + ")")
+    options = {"host": host, "port": port, "log_level": log_level, "ws_max_size": 65536, "ws_ping_interval": 20.0,
+               "ws_ping_timeout": 20.0, "ws_per_message_deflate": False,
+               "timeout_graceful_shutdown": shutdown_timeout}
+    if workers == 1:
+        uvicorn.run(create_app(settings), **options)  # type: ignore[arg-type]
+        return
+    os.environ[REPLICA_SETTINGS] = json.dumps(dataclasses.asdict(settings))
+    uvicorn.run("tableserver.command:replica_app", factory=True, workers=workers, **options)  # type: ignore[arg-type]
+
+
+def replica_app() -> FastAPI:
+    """The app of one replica started by `serve --workers N`, with the settings `serve` was given."""
+    from .app import create_app
+    from .settings import ServerSettings
+
+    return create_app(ServerSettings(**json.loads(os.environ[REPLICA_SETTINGS])))
 
 
 def verify(

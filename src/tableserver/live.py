@@ -12,7 +12,7 @@ import asyncio
 import copy
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
@@ -22,6 +22,9 @@ from .errors import expired
 from .games import GameRules, rules_for
 from .options import TableOptions
 from .repository import SeatRecord, TableRecord, now
+
+# What a process runs for a table, rather than what the table is (LiveTable.adopt keeps them).
+_RUNNING = frozenset({"lock", "bots", "bot_task", "clock_task"})
 
 
 def tagged(events: Sequence[GameEvent], seq: int) -> list[dict[str, Any]]:
@@ -181,6 +184,13 @@ class LiveTable:
         trial.since, trial.since_time = dict(self.since), dict(self.since_time)
         trial.since_history = list(self.since_history)
         return trial
+
+    def adopt(self, other: LiveTable) -> None:
+        """Become `other` (the same table rebuilt from the database), keeping what this process runs for it: its
+        lock, bots and their task, and its clock's task."""
+        for spec in fields(self):
+            if spec.name not in _RUNNING:
+                setattr(self, spec.name, getattr(other, spec.name))
 
     def take_back(self, seq: int) -> None:
         """Undo the actions from move `seq` on with the engine's own `Game.undo`, and forget their events."""

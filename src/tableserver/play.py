@@ -1,8 +1,10 @@
 """Moves, bots and turn clocks at a live table, whichever game it plays.
 
 An action is matched against the engine's legal actions, committed to the database, and only then applied to
-the live game and published; the table's lock makes that sequence atomic. Bots play the same way, their
-thinking done in a thread pool (scheduler.py) so the event loop keeps serving everyone else. When a turn clock
+the live game and published; the table's lock makes that sequence atomic in this process, and the database
+orders the moves of every replica (a table found ahead there is read again and the moves checked again). Bots
+play the same way, their thinking done in a thread pool (scheduler.py) so the event loop keeps serving everyone
+else. When a turn clock
 runs out, the table's stand-in bot plays the seats whose people still owe the decision. What a game is (who
 decides, what is legal, what a seat sees) is asked of the table's `GameRules` (games/).
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -22,12 +25,14 @@ from .hub import Hub
 from .live import LiveTable
 from .localize import localized_preview
 from .options import TIMED_OUT
-from .repository import ActionRecord, Repository, now
+from .repository import ActionRecord, Repository, TableBehind, now
 from .scheduler import BotScheduler
 from .settings import ServerSettings
 from .writer import Writer
 
 log = logging.getLogger(__name__)
+
+CATCH_UPS = 5  # times a table found ahead in the database is read again before a move gives up (503)
 
 
 @dataclass(frozen=True)
@@ -49,8 +54,11 @@ class _Move:
 
 
 class Play:
-    def __init__(self, writer: Writer, hub: Hub, settings: ServerSettings) -> None:
+    def __init__(self, writer: Writer, hub: Hub, settings: ServerSettings,
+                 catch_up: Callable[[LiveTable], Awaitable[None]]) -> None:
+        """`catch_up` reads a table again from the database, lock held (sync.TableSync.catch_up)."""
         self._writer = writer
+        self._catch_up = catch_up
         self._hub = hub
         self._bot_delay = settings.bot_delay
         self._bots = BotScheduler(settings.bot_threads)
@@ -64,6 +72,17 @@ class Play:
             if seat.kind == "bot":
                 table.bots[seat.seat] = seat_bot(table, seat.seat, seat.bot)
         self.clocks.resume(table)
+        self.wake_bots(table)
+
+    def reseat(self, table: LiveTable) -> None:
+        """A table changed on another replica: bots where its seats are played by bots now, its clock as stored,
+        and its bots' turn."""
+        for seat in table.seats:
+            if seat.kind != "bot":
+                table.bots.pop(seat.seat, None)
+            elif seat.seat not in table.bots:
+                table.bots[seat.seat] = seat_bot(table, seat.seat, seat.bot)
+        self.clocks.rerun(table)
         self.wake_bots(table)
 
     async def stop(self, tables: list[LiveTable]) -> None:
@@ -105,49 +124,22 @@ class Play:
         return move.outcome.result()
 
     async def _commit(self, table: LiveTable, moves: list[_Move]) -> None:
-        """Check `moves` in turn, store the legal ones together, and only then apply them to the live game and
-        publish them: what everyone is shown changes only once the moves are durable. A legal action always
-        applies, so the stored log and the live game cannot diverge. After the first, a move is checked on a fork
-        of the table with the moves before it applied (only then: copying every move's game would keep the
-        garbage collector busy). Lock held; every move's outcome is settled, whatever happens."""
-        checking = table
-        legal: list[tuple[_Move, Any]] = []
-        records = []
+        """Store and publish `moves` (_store); when the database turns out to hold moves of the table this
+        replica has not seen (another replica stored them, or a move names a later position than the one known
+        here), read the table again and check the moves still waiting again. Lock held; every move's outcome is
+        settled, whatever happens."""
         try:
-            for number, move in enumerate(moves):
+            for attempt in range(CATCH_UPS + 1):
+                waiting = [move for move in moves if not move.outcome.done()]
+                if attempt == 0 and any(move.seq > table.seq for move in waiting):
+                    await self._catch_up(table)
                 try:
-                    chosen = _admitted(checking, move)
-                except ServiceError as refused:
-                    move.outcome.set_exception(refused)
-                    continue
-                if isinstance(chosen, Accepted):  # a repeat of a move already made
-                    move.outcome.set_result(chosen)
-                    continue
-                records.append(ActionRecord(table.id, table.seq + len(legal), move.seat, str(chosen)))
-                legal.append((move, chosen))
-                if number < len(moves) - 1:  # a move after this one is checked where this one leaves the game
-                    checking = table.fork() if checking is table else checking
-                    checking.apply(move.seat, chosen)
-            if not records:
-                return
-            try:
-                await self._writer.append(*records)
-            except Exception as exc:
-                log.error("table %s: moves %d-%d could not be stored: %s", table.id, records[0].seq, records[-1].seq,
-                          exc)
-                raise ServiceError("unavailable", "the move could not be saved, so it was not applied; please try"
-                                   " again", 503) from None
-            events, accepted = [], []
-            for move, chosen in legal:
-                events += table.apply(move.seat, chosen)
-                accepted.append((move, Accepted(table.seq, str(chosen))))
-            table.last_active = now()
-            if table.is_over:  # for the lobby and start-up; a replay would tell the same
-                await self._writer.write(partial(Repository.mark_over, table_id=table.id))
-            await self.clocks.arm(table)
-            self._hub.publish(table, events)
-            for move, result in accepted:
-                move.outcome.set_result(result)
+                    await self._store(table, waiting)
+                    return
+                except TableBehind:
+                    await self._catch_up(table)
+            raise ServiceError("unavailable", "the table kept changing while the move was being stored; please try"
+                               " again", 503)
         except BaseException as failed:  # unavailable, or cancelled at shutdown: nobody is left waiting
             error = failed if isinstance(failed, ServiceError) else ServiceError(
                 "unavailable", "the server is stopping; the move was not applied", 503)
@@ -156,6 +148,52 @@ class Play:
                     move.outcome.set_exception(error)
             if not isinstance(failed, ServiceError):
                 raise
+
+    async def _store(self, table: LiveTable, moves: list[_Move]) -> None:
+        """Check `moves` in turn, store the legal ones together, and only then apply them to the live game and
+        publish them: what everyone is shown changes only once the moves are durable. A legal action always
+        applies, so the stored log and the live game cannot diverge. After the first, a move is checked on a fork
+        of the table with the moves before it applied (only then: copying every move's game would keep the
+        garbage collector busy). Raises TableBehind, with nothing applied, if the database is ahead."""
+        checking = table
+        legal: list[tuple[_Move, Any]] = []
+        records = []
+        for number, move in enumerate(moves):
+            try:
+                chosen = _admitted(checking, move)
+            except ServiceError as refused:
+                move.outcome.set_exception(refused)
+                continue
+            if isinstance(chosen, Accepted):  # a repeat of a move already made
+                move.outcome.set_result(chosen)
+                continue
+            records.append(ActionRecord(table.id, table.seq + len(legal), move.seat, str(chosen)))
+            legal.append((move, chosen))
+            if number < len(moves) - 1:  # a move after this one is checked where this one leaves the game
+                checking = table.fork() if checking is table else checking
+                checking.apply(move.seat, chosen)
+        if not records:
+            return
+        try:
+            await self._writer.append(*records)
+        except TableBehind:
+            raise
+        except Exception as exc:
+            log.error("table %s: moves %d-%d could not be stored: %s", table.id, records[0].seq, records[-1].seq,
+                      exc)
+            raise ServiceError("unavailable", "the move could not be saved, so it was not applied; please try"
+                               " again", 503) from None
+        events, accepted = [], []
+        for move, chosen in legal:
+            events += table.apply(move.seat, chosen)
+            accepted.append((move, Accepted(table.seq, str(chosen))))
+        table.last_active = now()
+        if table.is_over:  # for the lobby and start-up; a replay would tell the same
+            await self._writer.write(partial(Repository.mark_over, table_id=table.id))
+        await self.clocks.arm(table)
+        self._hub.publish(table, events)
+        for move, result in accepted:
+            move.outcome.set_result(result)
 
     @staticmethod
     def preview(table: LiveTable, seat: int, action: str, lang: str = "en") -> dict[str, Any]:
@@ -169,12 +207,20 @@ class Play:
         `Game.undo`; allowed only when every other seat is a bot (LiveTable.undo_point). Returns the move number
         the table is back at."""
         async with table.lock:
-            point = table.undo_point(seat)
-            if point is None:
-                raise forbidden("undo is only for a game against bots (every other seat a bot), after one of"
-                                " your own decisions, before the end, and never back past cards shown since"
-                                " (the bots' cards, a customer turned up)")
-            await self._writer.write(partial(Repository.take_back, table_id=table.id, seq=point))
+            for _ in range(CATCH_UPS):
+                point = table.undo_point(seat)
+                if point is None:
+                    raise forbidden("undo is only for a game against bots (every other seat a bot), after one of"
+                                    " your own decisions, before the end, and never back past cards shown since"
+                                    " (the bots' cards, a customer turned up)")
+                try:
+                    await self._writer.write(partial(Repository.take_back, table_id=table.id, seq=point,
+                                                     moves=table.seq))
+                    break
+                except TableBehind:  # a bot's move stored by another replica: undo from where the table is
+                    await self._catch_up(table)
+            else:
+                raise ServiceError("unavailable", "the table kept changing; please try the undo again", 503)
             table.take_back(point)
             await self.changed_hands(table)
         self.wake_bots(table)  # bots who chose at once with this seat choose again

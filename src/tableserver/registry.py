@@ -52,6 +52,10 @@ class TableRegistry:
         """The tables in memory."""
         return list(self._tables.values())
 
+    def loaded(self, table_id: str) -> LiveTable | None:
+        """The table if it is in memory (without loading it)."""
+        return self._tables.get(table_id)
+
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
 

@@ -11,6 +11,7 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from .db import actions, chat, seats, tables
+from .fanout import TAKEN_BACK, announce
 
 PLAYING = "playing"
 OVER = "over"
@@ -69,6 +70,27 @@ class ActionRecord:
     action: str
 
 
+class TableBehind(Exception):
+    """The database holds moves of a table (or took some back) that this replica has not seen yet: a write
+    meant for the position it knows was refused. Read the table again, then decide again."""
+
+    def __init__(self, table_id: str, moves: int) -> None:
+        super().__init__(f"table {table_id} is at move {moves} in the database")
+        self.table_id = table_id
+        self.moves = moves
+
+
+def _lock_moves(connection: Connection, expected: dict[str, int]) -> None:
+    """Lock the tables' rows (in the order of their ids, so two replicas never wait for each other) and check
+    that each is still at the move this replica expects: the database, not a process, orders a table's moves.
+    SQLite (one process, one writer) has no row locks and needs none."""
+    rows = connection.execute(select(tables.c.id, tables.c.moves).where(tables.c.id.in_(sorted(expected)))
+                              .order_by(tables.c.id).with_for_update()).all()
+    for row in rows:
+        if row.moves != expected[row.id]:
+            raise TableBehind(row.id, row.moves)
+
+
 class Repository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -87,6 +109,7 @@ class Repository:
             {"table_id": record.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
              "token_hash": s.token_hash, "joined_at": record.created_at if s.token_hash else None}
             for s in record.seats])
+        announce(connection, record.id)
 
     @staticmethod
     def claim_seat(connection: Connection, table_id: str, seat: int, token_hash: str, name: str | None) -> bool:
@@ -100,6 +123,7 @@ class Repository:
             return False
         # A join is activity: it keeps the table from expiring, across restarts too.
         connection.execute(update(tables).where(tables.c.id == table_id).values(updated_at=now()))
+        announce(connection, table_id)
         return True
 
     @staticmethod
@@ -109,11 +133,17 @@ class Repository:
             update(seats)
             .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == old_hash)
             .values(token_hash=new_hash))
+        announce(connection, table_id)
         return result.rowcount == 1
 
     @staticmethod
     def append_actions(connection: Connection, records: list[ActionRecord]) -> None:
-        """Store accepted actions (of any tables) with two statements, however many there are."""
+        """Store accepted actions (of any tables) with two statements, however many there are; raises
+        TableBehind if a table is no longer at the move its first action was chosen at."""
+        expected: dict[str, int] = {}
+        for record in records:
+            expected.setdefault(record.table_id, record.seq)
+        _lock_moves(connection, expected)
         stamp = now()
         connection.execute(actions.insert(), [
             {"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action": r.action, "created_at": stamp}
@@ -124,6 +154,8 @@ class Repository:
         connection.execute(
             update(tables).where(tables.c.id == bindparam("table")).values(moves=bindparam("moves"), updated_at=stamp),
             [{"table": table_id, "moves": moves} for table_id, moves in latest.items()])
+        for table_id in latest:
+            announce(connection, table_id)
 
     @staticmethod
     def set_seat(connection: Connection, table_id: str, seat: SeatRecord) -> None:
@@ -131,20 +163,26 @@ class Repository:
         seat nobody came to take."""
         connection.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
                            .values(kind=seat.kind, bot=seat.bot, status=seat.status, name=seat.name))
+        announce(connection, table_id)
 
     @staticmethod
     def set_deadline(connection: Connection, table_id: str, deadline: datetime | None, seq: int | None) -> None:
         connection.execute(update(tables).where(tables.c.id == table_id).values(deadline=deadline, deadline_seq=seq))
+        announce(connection, table_id)
 
     @staticmethod
     def set_options(connection: Connection, table_id: str, options: dict[str, Any]) -> None:
         connection.execute(update(tables).where(tables.c.id == table_id).values(options=options))
+        announce(connection, table_id)
 
     @staticmethod
-    def take_back(connection: Connection, table_id: str, seq: int) -> None:
-        """Forget the actions from move `seq` on (an undo): the game is again as it was before them."""
+    def take_back(connection: Connection, table_id: str, seq: int, moves: int) -> None:
+        """Forget the actions from move `seq` on (an undo): the game is again as it was before them. Raises
+        TableBehind unless the table is still at move `moves` (another replica may have stored one since)."""
+        _lock_moves(connection, {table_id: moves})
         connection.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.seq >= seq))
         connection.execute(update(tables).where(tables.c.id == table_id).values(moves=seq, updated_at=now()))
+        announce(connection, table_id, TAKEN_BACK)
 
     @staticmethod
     def add_chat(connection: Connection, table_id: str, message: dict[str, Any]) -> None:
@@ -153,18 +191,23 @@ class Repository:
             table_id=table_id, number=message["number"], channel=message["channel"], author=message["author"],
             name=message["name"], text=message["text"], seq=message["seq"],
             created_at=datetime.fromisoformat(message["at"])))
+        announce(connection, table_id)
 
     @staticmethod
     def mark_over(connection: Connection, table_id: str) -> None:
         connection.execute(update(tables).where(tables.c.id == table_id).values(status=OVER, updated_at=now()))
+        announce(connection, table_id)
 
     @staticmethod
     def mark_expired(connection: Connection, table_id: str) -> None:
         connection.execute(update(tables).where(tables.c.id == table_id).values(status=EXPIRED))
+        announce(connection, table_id)
 
     # ------------------------------------------------------------------------------------------- reads
 
-    def load_table(self, table_id: str) -> TableRecord | None:
+    def load_table(self, table_id: str, actions_from: int = 0, chat_from: int = 0) -> TableRecord | None:
+        """The table as stored; with `actions_from` / `chat_from`, only its actions and chat messages from that
+        move and that message on (a replica catching up on what it has not seen)."""
         with self.engine.connect() as connection:
             row = connection.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:
@@ -172,11 +215,12 @@ class Repository:
             seat_rows = connection.execute(
                 select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
             action_rows = connection.execute(
-                select(actions.c.seq, actions.c.seat, actions.c.action).where(actions.c.table_id == table_id)
-                .order_by(actions.c.seq)).all()
+                select(actions.c.seq, actions.c.seat, actions.c.action)
+                .where(actions.c.table_id == table_id, actions.c.seq >= actions_from).order_by(actions.c.seq)).all()
             chat_rows = connection.execute(
-                select(chat).where(chat.c.table_id == table_id).order_by(chat.c.number)).all()
-        if [r.seq for r in action_rows] != list(range(len(action_rows))):
+                select(chat).where(chat.c.table_id == table_id, chat.c.number >= chat_from)
+                .order_by(chat.c.number)).all()
+        if [r.seq for r in action_rows] != list(range(actions_from, actions_from + len(action_rows))):
             raise RuntimeError(f"table {table_id}: the action log has a gap")
         return TableRecord(
             id=row.id, game=row.game, settings=row.settings, created_at=_utc(row.created_at), status=row.status,
@@ -185,6 +229,12 @@ class Repository:
             deadline=_utc(row.deadline) if row.deadline is not None else None, deadline_seq=row.deadline_seq,
             commitment=row.seed_commitment, secret=row.seed_secret, practice=row.practice,
             updated_at=_utc(row.updated_at), chat=[_chat(r) for r in chat_rows])
+
+    def moves_of(self, table_ids: list[str]) -> dict[str, int]:
+        """How many moves each of these tables has in the database."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(tables.c.id, tables.c.moves).where(tables.c.id.in_(table_ids))).all()
+        return {row.id: row.moves for row in rows}
 
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as connection:

@@ -1,34 +1,61 @@
 """The game service: what the routes and the table sockets ask, made of parts with one job each: the live
 tables (registry.py), moves, bots and turn clocks (play.py), seats and their tokens (seats.py), the table chat
-(chat.py), and idle tables expiring (expiry.py)."""
+(chat.py), idle tables expiring (expiry.py), and the tables kept in step with other replicas (sync.py, over
+fanout.py's notifications when the database is PostgreSQL)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 from .chat import TableChat
 from .expiry import IdleExpiry
+from .fanout import Listener, listens
 from .hub import Hub
+from .live import LiveTable
 from .play import Play
 from .registry import TableRegistry
 from .repository import Repository
 from .seats import Seats
 from .settings import ServerSettings
+from .sync import TableSync
 from .writer import Writer
 
 
 class GameService:
-    def __init__(self, repository: Repository, writer: Writer, hub: Hub, settings: ServerSettings) -> None:
+    def __init__(self, repository: Repository, writer: Writer, hub: Hub, settings: ServerSettings,
+                 origin: str = "") -> None:
+        """`origin` names this replica in the changes it announces (fanout.py)."""
         self.hub = hub
-        self.play = Play(writer, hub, settings)
+        self.play = Play(writer, hub, settings, self._catch_up)
         self.tables = TableRegistry(repository, writer, hub, settings, self.play.install)
+        self.sync = TableSync(repository, self.tables, hub, self.play.reseat)
         self.seats = Seats(self.tables, self.play, writer, hub, settings)
         self.chat = TableChat(writer, hub)
         self._expiry = IdleExpiry(self.tables, writer, hub, settings.idle_expiry)
+        url = settings.resolved_database_url()
+        self.listener = Listener(url, origin, self.sync.receive, self.sync.check) if listens(url) else None
+        self._catch_up_every = settings.catch_up_every
+        self._watch: asyncio.Task[None] | None = None
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        await self.sync.catch_up(table)
 
     async def start(self) -> None:
-        """Let every unfinished game carry on where it stopped."""
+        """Let every unfinished game carry on where it stopped, and hear of other replicas' changes."""
         await self.tables.load_unfinished()
         self._expiry.start()
+        if self.listener is not None:
+            await self.listener.start()
+            self._watch = asyncio.create_task(self.sync.watch(self._catch_up_every))
 
     async def stop(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
+        if self.listener is not None:
+            await self.listener.stop()
+        await self.sync.stop()
         await self._expiry.stop()
         await self.play.stop(self.tables.live())

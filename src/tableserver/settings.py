@@ -44,6 +44,9 @@ class ServerSettings:
     min_clock_seconds: float = 10.0
     # Seconds a decision must have waited before the other players may hand an absent player's seat to a bot.
     away_after: float = 60.0
+    # PostgreSQL: seconds between a replica's checks of its tables' move counts against the database, which
+    # recover a change whose notification it missed (fanout.py, sync.py).
+    catch_up_every: float = 2.0
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

@@ -22,7 +22,6 @@ from .hub import Client, encode
 from .language import reader_language
 from .live import LiveTable
 from .protocol import ChatIn, ClientMessage, Hello, Ping, PreviewMessage, client_messages
-from .seats import authenticate
 from .service import GameService
 
 HELLO_TIMEOUT = 30.0
@@ -81,7 +80,7 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
         await _refuse(websocket, exc, 4410 if exc.code == "expired" else 4404, lang)
         return
     try:
-        seat = await asyncio.wait_for(_hello(websocket, table, limit), HELLO_TIMEOUT)
+        seat = await asyncio.wait_for(_hello(websocket, table, service, limit), HELLO_TIMEOUT)
     except WebSocketDisconnect:  # gone before saying who it is: nothing to clean up, nothing to report
         return
     except TimeoutError:
@@ -109,7 +108,7 @@ async def serve_table(websocket: WebSocket, table_id: str, service: GameService,
         service.tables.forget_if_idle(table)
 
 
-async def _hello(websocket: WebSocket, table: LiveTable, limit: int) -> int | None:
+async def _hello(websocket: WebSocket, table: LiveTable, service: GameService, limit: int) -> int | None:
     message = _decode(await _receive(websocket), limit)
     if not isinstance(message, Hello):
         raise bad_request('the first message must be {"type": "hello", "seat": N, "token": "..."}'
@@ -118,7 +117,7 @@ async def _hello(websocket: WebSocket, table: LiveTable, limit: int) -> int | No
         return None
     if not message.token:
         raise forbidden("a seat needs its token")
-    authenticate(table, message.seat, message.token)
+    await service.sync.authenticated(table, message.seat, message.token)
     return message.seat
 
 

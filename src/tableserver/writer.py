@@ -19,7 +19,8 @@ from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
 
-from .repository import ActionRecord, Repository
+from .fanout import ORIGIN
+from .repository import ActionRecord, Repository, TableBehind
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +49,10 @@ class _Item:
 
 
 class Writer:
-    def __init__(self, engine: Engine, max_batch: int = 512) -> None:
+    def __init__(self, engine: Engine, max_batch: int = 512, origin: str = "") -> None:
+        """`origin` names this replica in the changes it announces (fanout.py), so it ignores its own."""
         self._engine = engine
+        self._origin = origin
         self._max_batch = max_batch
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="bloodyinn-db-writer", daemon=True)
@@ -93,13 +96,15 @@ class Writer:
     def _commit(self, batch: list[_Item]) -> None:
         try:
             with self._engine.begin() as connection:
+                connection.info[ORIGIN] = self._origin
                 results = [item.work(connection) if item.work is not None else None for item in batch]
                 records = [record for item in batch for record in item.actions]
                 if records:
                     Repository.append_actions(connection, records)
         except Exception as exc:
             if len(batch) == 1:
-                log.warning("database write failed: %s", exc)
+                if not isinstance(exc, TableBehind):  # that one is expected: another replica moved first
+                    log.warning("database write failed: %s", exc)
                 batch[0].resolve(error=exc)
             else:  # one bad write must not sink the others: retry them in a transaction each
                 for item in batch:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tableserver.settings import ServerSettings
+from tests.tableserver.postgres import Cluster, Unavailable
 from tests.tableserver.server_helpers import ServerProcess, in_process_client
 
 if TYPE_CHECKING:
@@ -29,6 +30,26 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     process = ServerProcess(tmp_path / "server.sqlite3").start()
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster | Unavailable]:
+    """One throw-away PostgreSQL cluster for the session (tests/tableserver/postgres.py), or why there is none."""
+    try:
+        cluster = Cluster().start()
+    except Unavailable as reason:
+        yield reason
+        return
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: Cluster | Unavailable) -> str:
+    """A fresh database on the session's PostgreSQL (skipped when PostgreSQL cannot run here)."""
+    if isinstance(postgres_cluster, Unavailable):
+        pytest.skip(str(postgres_cluster))
+    return postgres_cluster.new_database()
 
 
 CHROMIUM = "/usr/bin/chromium"

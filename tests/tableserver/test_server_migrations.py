@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import pwd
-import shutil
-import subprocess
-import tempfile
-import time
-from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
-import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -21,9 +13,7 @@ from sqlalchemy import inspect
 from tableserver.db import make_engine, metadata
 from tableserver.migrate import alembic_config, upgrade
 from tableserver.settings import ServerSettings
-from tests.tableserver.server_helpers import act, create_table, free_port, in_process_client, join, state
-
-PG_BIN = Path("/usr/lib/postgresql")
+from tests.tableserver.server_helpers import act, create_table, in_process_client, join, state
 
 
 def test_migrations_are_packaged() -> None:
@@ -41,53 +31,6 @@ def test_sqlite_upgrade_matches_the_models(tmp_path: Path) -> None:
     with engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), metadata) == []
     engine.dispose()
-
-
-def _pg_tool(name: str) -> Path | None:
-    found = sorted(PG_BIN.glob(f"*/bin/{name}"))
-    return found[-1] if found else None
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A throw-away PostgreSQL cluster on a free 127.0.0.1 port (skipped when PostgreSQL is not installed)."""
-    initdb, pg_ctl = _pg_tool("initdb"), _pg_tool("pg_ctl")
-    if initdb is None or pg_ctl is None:
-        pytest.skip("PostgreSQL server binaries not installed (apt-get install postgresql)")
-    as_user: list[str] = []
-    # pytest's own temporary folders are private to this user; the cluster may run as another one.
-    folder = Path(tempfile.mkdtemp(prefix="bloodyinn-pg-"))
-    data = folder / "pgdata"
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use its own account
-        runuser = shutil.which("runuser")
-        try:
-            account = pwd.getpwnam("postgres")
-        except KeyError:
-            account = None
-        if runuser is None or account is None:
-            pytest.skip("running as root without runuser or a postgres account: cannot start PostgreSQL")
-        as_user = [runuser, "-u", "postgres", "--"]
-        os.chown(folder, account.pw_uid, account.pw_gid)
-    port = free_port()
-    subprocess.run([*as_user, str(initdb), "-D", str(data), "-U", "bloodyinn", "--auth=trust", "-E", "UTF8"],
-                   check=True, capture_output=True)
-    subprocess.run([*as_user, str(pg_ctl), "-D", str(data), "-w", "-l", str(folder / "pg.log"), "-o",
-                    f"-h 127.0.0.1 -p {port} -k {folder}", "start"], check=True, capture_output=True)
-    try:
-        url = f"postgresql://bloodyinn@127.0.0.1:{port}/postgres"
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                make_engine(url).connect().close()
-                break
-            except Exception:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        yield url
-    finally:
-        subprocess.run([*as_user, str(pg_ctl), "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_postgres_migration_and_play(postgres_url: str) -> None:

@@ -17,14 +17,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.tableserver.server_helpers import ServerProcess, create_table
-from tests.tableserver.test_server_migrations import postgres_url  # noqa: F401 (a fixture)
 
 T = TypeVar("T")
 REQUESTS = 12
 
 
 @pytest.fixture
-def two_replicas(tmp_path: Path, postgres_url: str) -> Iterator[Callable[..., list[ServerProcess]]]:  # noqa: F811
+def two_replicas(tmp_path: Path, postgres_url: str) -> Iterator[Callable[..., list[ServerProcess]]]:
     """Start two replicas on the throw-away PostgreSQL, both with `options`."""
     started: list[ServerProcess] = []
 

@@ -12,7 +12,7 @@ from sqlalchemy.engine import Connection
 
 from tableserver.db import actions, make_engine
 from tableserver.migrate import upgrade
-from tableserver.repository import ActionRecord, Repository, SeatRecord, TableRecord, now
+from tableserver.repository import ActionRecord, Repository, SeatRecord, TableBehind, TableRecord, now
 from tableserver.writer import Writer
 
 
@@ -32,7 +32,7 @@ def test_group_commit_and_failure_isolation(tmp_path: Path) -> None:
         results = await asyncio.gather(*appends, writer.write(broken), return_exceptions=True)
         assert results[:-1] == [None] * 400
         assert isinstance(results[-1], RuntimeError)
-        with pytest.raises(Exception, match="UNIQUE"):  # the primary key guards against a second action at a seq
+        with pytest.raises(TableBehind, match="t0 is at move 20"):  # no second action at a seq: the table is ahead
             await writer.append(ActionRecord("t0", 0, 0, "pass"))
         with pytest.raises(Exception, match="UNIQUE"):  # moves stored together: all of them or none
             await writer.append(ActionRecord("t1", 20, 0, "pass"), ActionRecord("t1", 0, 0, "pass"))

@@ -11,7 +11,6 @@ from ..language import reader_language
 from ..live import LiveTable
 from ..messages import state_message
 from ..schemas import MAX_PLAYERS, AcceptedOut, ActionIn, PreviewIn, PreviewOut, SeatOnlyIn, UndoneOut
-from ..seats import authenticate
 from ..service import GameService
 from .common import COUNTED, ERRORS, Service, Token, need_token
 
@@ -22,7 +21,7 @@ async def _seated(service: GameService, table_id: str, seat: int, token: str | N
     """The table, once the token is shown to hold `seat` there."""
     held = need_token(token)
     table = await service.tables.get(table_id)
-    authenticate(table, seat, held)
+    await service.sync.authenticated(table, seat, held)
     return table
 
 
@@ -35,7 +34,7 @@ async def get_state(request: Request, service: Service, table_id: str,
     Accept-Language)."""
     table = await service.tables.get(table_id)
     if seat is not None:
-        authenticate(table, seat, need_token(x_seat_token))
+        await service.sync.authenticated(table, seat, need_token(x_seat_token))
     return state_message(table, seat, service.hub.summary(table), [], full_log=True, lang=reader_language(request))
 
 
