@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from .db import actions, chat, seats, tables
@@ -230,11 +230,13 @@ class Repository:
             commitment=row.seed_commitment, secret=row.seed_secret, practice=row.practice,
             updated_at=_utc(row.updated_at), chat=[_chat(r) for r in chat_rows])
 
-    def moves_of(self, table_ids: list[str]) -> dict[str, int]:
-        """How many moves each of these tables has in the database."""
+    def progress_of(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
+        """How many moves and chat messages each of these tables has in the database."""
+        said = select(func.count()).where(chat.c.table_id == tables.c.id).scalar_subquery()
         with self.engine.connect() as connection:
-            rows = connection.execute(select(tables.c.id, tables.c.moves).where(tables.c.id.in_(table_ids))).all()
-        return {row.id: row.moves for row in rows}
+            rows = connection.execute(select(tables.c.id, tables.c.moves, said.label("said"))
+                                      .where(tables.c.id.in_(table_ids))).all()
+        return {row.id: (row.moves, row.said) for row in rows}
 
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as connection:

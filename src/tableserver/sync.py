@@ -44,14 +44,16 @@ class TableSync:
             self._schedule(table, rebuild=change.kind == TAKEN_BACK)
 
     async def check(self) -> None:
-        """Read again every table held here whose move count differs from the database's (a missed change)."""
+        """Read again every table held here whose count of moves or of chat messages differs from the
+        database's (a missed change)."""
         held = {table.id: table for table in self._tables.live()}
         ids = list(held)
         for start in range(0, len(ids), CHECK_BATCH):
-            stored = await asyncio.to_thread(self._repository.moves_of, ids[start:start + CHECK_BATCH])
-            for table_id, moves in stored.items():
-                if moves != held[table_id].seq:
-                    self._schedule(held[table_id], rebuild=False)
+            stored = await asyncio.to_thread(self._repository.progress_of, ids[start:start + CHECK_BATCH])
+            for table_id, progress in stored.items():
+                table = held[table_id]
+                if progress != (table.seq, len(table.chat)):
+                    self._schedule(table, rebuild=False)
 
     async def watch(self, every: float) -> None:
         """Check every `every` seconds, for as long as the server runs."""

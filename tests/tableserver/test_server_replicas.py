@@ -232,6 +232,14 @@ def test_a_dropped_notification_is_recovered(replicas: Callable[..., list[Server
             connection.execute(text("UPDATE tables SET moves = 1 WHERE id = :t"), {"t": table_id})
         for socket in [*players, watcher]:  # both replicas find it by themselves
             assert first_action(socket.seq_reached(1)) == action
+        with database.begin() as connection:  # the same for something said at the table
+            connection.execute(text("INSERT INTO chat (table_id, number, channel, author, name, text, seq, created_at)"
+                                    " VALUES (:t, 0, 'players', 'seat:0', 'Ann', 'psst', 1, now())"), {"t": table_id})
+        for socket in players:
+            said = socket.wait(lambda message: message["type"] == "chat")
+            assert said["message"]["text"] == "psst" and said["message"]["number"] == 0
+        players[1].connection.send(json.dumps({"type": "chat", "text": "heard you"}))  # numbered after it
+        assert players[0].wait(lambda message: message["type"] == "chat")["message"]["number"] == 1
         ack = deciding(players).move(1)
         assert ack["type"] == "ack" and ack["seq"] == 2
 
