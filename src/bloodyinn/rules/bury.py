@@ -7,6 +7,7 @@ from itertools import product
 
 from ..actions import Bury
 from ..cards import (
+    BARN_RANK,
     CARD_BY_ID,
     CARD_IDS,
     CARD_OCC,
@@ -29,6 +30,25 @@ from .money import gain
 from .payment import OccCounts, check_payment, cost_range, payment_options, settle_payment, take_card
 
 Placement = tuple[tuple[str, str], ...]  # (corpse occupation id, annex ref) pairs, as in `Bury.corpses`
+Slots = tuple[tuple[int, int], ...]  # (annex, corpses it can still take) for every annex with room
+
+
+def open_slots(state: State) -> Slots:
+    """Every annex with room for a corpse, anyone's, and how many it can still take (its rank less those buried,
+    R-BURY-3): the barns in seat order, then each player's built annexes in build order."""
+    buried = state.buried
+    slots: list[tuple[int, int]] = []
+    for seat in range(state.players):
+        barn = barn_of(seat)
+        free = BARN_RANK - len(buried.get(barn, ()))
+        if free > 0:
+            slots.append((barn, free))
+    for owned in state.annexes:
+        for card in owned:
+            free = CARD_RANK[card] - len(buried.get(card, ()))
+            if free > 0:
+                slots.append((card, free))
+    return tuple(slots)
 
 
 def _corpse_sets(corpses: list[int], crypt: bool) -> list[tuple[int, ...]]:
@@ -47,18 +67,19 @@ def _corpse_sets(corpses: list[int], crypt: bool) -> list[tuple[int, ...]]:
     return sets
 
 
-def _placements(state: State, slots: list[int], chosen: tuple[int, ...]) -> tuple[Placement, ...]:
+def _placements(slots: Slots, chosen: tuple[int, ...]) -> tuple[Placement, ...]:
     """Every way to put the chosen corpses under the annexes with room `slots`, anyone's (R-BURY-3, A-36).
 
     Capacity counts the corpses placed in the same action; equal corpses make equal placements, which are
     listed once."""
     if len(chosen) == 1:  # the usual case, without the Crypt: one placement per annex with room
         occ_id = OCCUPATIONS[chosen[0]].id
-        return tuple([((occ_id, annex_ref(annex)),) for annex in slots])
+        return tuple([((occ_id, annex_ref(annex)),) for annex, _ in slots])
+    free = dict(slots)
     seen: set[tuple[tuple[int, str], ...]] = set()
     results: list[Placement] = []
-    for assignment in product(slots, repeat=len(chosen)):
-        if any(assignment.count(a) > free_capacity(state, a) for a in set(assignment)):
+    for assignment in product(free, repeat=len(chosen)):
+        if any(assignment.count(a) > free[a] for a in set(assignment)):
             continue
         pairs = tuple(sorted((occ, annex_ref(annex)) for occ, annex in zip(chosen, assignment)))
         if pairs in seen:
@@ -81,7 +102,7 @@ def legal(state: State, config: GameConfig, turn: Turn) -> list[Bury]:
     corpses = state.corpses[turn.seat]
     if not corpses:
         return []
-    slots = [annex for annex, _ in state.annex_slots() if free_capacity(state, annex) > 0]
+    slots = open_slots(state)
     if not slots:
         return []
     actions: list[Bury] = []
@@ -90,15 +111,16 @@ def legal(state: State, config: GameConfig, turn: Turn) -> list[Bury]:
     for chosen in _corpse_sets(corpses, turn.owned.get("crypt", 0) > 0):
         low, high = cost_range(sum(OCCUPATIONS[o].rank for o in chosen), cellars)
         if low <= len(turn.hand):
-            actions.extend(_burials(_placements(state, slots, chosen), turn.counts, low, high, chapel))
+            actions.extend(_burials(slots, chosen, turn.counts, low, high, chapel))
     return actions
 
 
 @lru_cache(maxsize=65536)
-def _burials(placements: tuple[Placement, ...], counts: OccCounts, low: int, high: int,
+def _burials(slots: Slots, chosen: tuple[int, ...], counts: OccCounts, low: int, high: int,
              chapel: bool) -> tuple[Bury, ...]:
-    """Every payment of `low` to `high` cards from the hand for each placement, and under the Chapel every
-    choice of the played cards that do not return."""
+    """Every placement of the `chosen` corpses under the `slots` with every payment of `low` to `high` cards
+    from the hand, and under the Chapel every choice of the played cards that do not return."""
+    placements = _placements(slots, chosen)
     actions: list[Bury] = []
     for pay in payment_options(counts, low, high):
         drops = _drop_options(pay) if chapel else [()]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..cards import CARD_ANNEX, CARD_RANK
 from ..state import NO_CARD, State
 from .payment import OccCounts, hand_counts
+from .targets import ALONE, Target
 
 
 @dataclass(slots=True)
@@ -15,7 +16,7 @@ class Turn:
     hand: list[int]
     counts: OccCounts  # the hand as a multiset of occupations
     owned: dict[str, int]  # annex id -> copies the player owns (absent: none)
-    occupied: tuple[tuple[int, int], ...]  # (room, rank of its traveler)
+    occupied: list[Target]  # each occupied room as a target alone, in room order (bribes and kills share them)
 
 
 def turn_context(state: State, seat: int) -> Turn:
@@ -23,6 +24,6 @@ def turn_context(state: State, seat: int) -> Turn:
     for card in state.annexes[seat]:
         annex = CARD_ANNEX[card]
         owned[annex] = owned.get(annex, 0) + 1
-    occupied = tuple([(room, CARD_RANK[c]) for room, c in enumerate(state.rooms, 1) if c != NO_CARD])
+    occupied = [(ALONE[room], CARD_RANK[c]) for room, c in enumerate(state.rooms, 1) if c != NO_CARD]
     hand = state.hands[seat]
     return Turn(seat, hand, hand_counts(hand), owned, occupied)

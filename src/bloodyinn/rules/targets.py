@@ -9,16 +9,19 @@ from ..config import NUM_ROOMS
 from ..errors import IllegalActionError
 from ..state import NO_CARD, State
 
+Target = tuple[tuple[int, ...], int]  # target rooms, in increasing order, and their base cost (the sum of ranks)
+# Each room as a target set alone (index 0 unused): made once, shared by every list of actions.
+ALONE: tuple[tuple[int, ...], ...] = tuple((room,) for room in range(NUM_ROOMS + 1))
 
-def room_target_sets(occupied: tuple[tuple[int, int], ...], multi: bool) -> list[tuple[tuple[int, ...], int]]:
-    """(rooms, base cost = sum of ranks) for every allowed target set, rooms in increasing order, given the
-    occupied rooms as (room, rank)."""
+
+def room_target_sets(occupied: list[Target], multi: bool) -> list[Target]:
+    """Every allowed target set, given each occupied room as a target alone, in room order."""
     if not multi:
-        return [((room,), rank) for room, rank in occupied]
+        return occupied
     sets = []
     for size in range(1, len(occupied) + 1):
         for combo in combinations(occupied, size):
-            sets.append((tuple(r for r, _ in combo), sum(rank for _, rank in combo)))
+            sets.append((tuple(rooms[0] for rooms, _ in combo), sum(rank for _, rank in combo)))
     return sets
 
 
