@@ -22,6 +22,8 @@ from ..actions import Action
 from ..bots import Bot
 from ..cards import ROOMS
 from ..errors import InnkeepersError
+from ..texts import render_error
+from ..texts.catalog import N_, _
 from .choice import Chooser
 from .render import DECISIONS
 from .screens import EndScreen, HandoverScreen, HelpScreen
@@ -52,28 +54,29 @@ NotationScreen, HelpScreen, HandoverScreen { align: center middle; }
 
 
 class InnkeepersApp(TableApp):
-    TITLE = "Innkeepers"
+    DOMAINS = ("innkeepers",)
     CSS = CSS
     ERRORS = (InnkeepersError,)
-    NOTATION_NOTES = ("Cards 7s 12h, rooms room12, seats p2, customers lux-s-pool.",)
-    NOTATION_PLACEHOLDER = "e.g. play 7s, place room12, pass"
-    HINT_REFUSAL = "Hints are for your own decisions."
+    NOTATION_NOTES = (N_("Cards 7s 12h, rooms room12, seats p2, customers lux-s-pool."),)
+    NOTATION_PLACEHOLDER = N_("e.g. play 7s, place room12, pass")
+    HINT_REFUSAL = N_("Hints are for your own decisions.")
     # Help and quit come first, so that a narrow terminal's footer still shows them.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("colon,t", "notation", "Type"),
-        Binding("b", "next_board", "Boards"),
-        Binding("space", "skip", "Skip pauses"),
-        Binding("s", "save", "Save"),
-        Binding("r", "results", "Results"),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "quit", N_("Quit")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("colon,t", "notation", N_("Type")),
+        Binding("b", "next_board", N_("Boards")),
+        Binding("space", "skip", N_("Skip pauses")),
+        Binding("s", "save", N_("Save")),
+        Binding("r", "results", N_("Results")),
     ]
     session: Session
 
     def __init__(self, session: Session, pace: float = 0.8, notices: tuple[str, ...] = ()) -> None:
         super().__init__(session, pace, notices)
+        self.title = _("Innkeepers")
         # The seat whose view is on the screen (None: nobody's, every hand hidden).
         self.viewer: int | None = session.seats.index("human") if session.humans == 1 else None
 
@@ -120,12 +123,15 @@ class InnkeepersApp(TableApp):
             if self.hot_seat and self.viewer != seat:
                 self.viewer = None  # nobody's hand in view while the keyboard changes hands
                 self.refresh_board()
-                self.chooser.wait(f"Waiting for {session.labels[seat]} to come to the keyboard.", "Hot seat")
-                self.push_screen(HandoverScreen(session.labels[seat], DECISIONS[session.game.decision or "play"]),
+                self.chooser.wait(_("Waiting for {player} to come to the keyboard.").format(
+                    player=session.labels[seat]), _("Hot seat"))
+                decision = DECISIONS[session.game.decision or "play"]
+                self.push_screen(HandoverScreen(session.labels[seat], _(decision)),
                                  lambda _: self._sit_down(seat))
                 return
             self.refresh_board()
-            self.chooser.load(Chooser(session.game, seat, session.labels), f"{session.labels[seat]}: your move")
+            self.chooser.load(Chooser(session.game, seat, session.labels),
+                              _("{player}: your move").format(player=session.labels[seat]))
             self._show_relevant_board(seat)
         else:
             if self.hot_seat:
@@ -161,7 +167,10 @@ class InnkeepersApp(TableApp):
         return [str(a) for a in self.session.game.legal_actions(seat)[:3]]
 
     def hint_lines(self, found: list[HintLine]) -> list[str]:
-        return ["Hint (pts vs best rival):", *(f"{n}. {h.text}" for n, h in enumerate(found, 1))]
+        return [_("Hint (pts vs best rival):"), *(f"{n}. {h.text}" for n, h in enumerate(found, 1))]
+
+    def refusal(self, error: Exception) -> str:
+        return render_error(error)
 
     @property
     def log_hints(self) -> bool:

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from tabletop.cli import play_at_table
+from tabletop.cli import LangOption, play_at_table
+from tabletop.i18n import choose_language, set_language
 from tabletop.table import parse_seats
 
 from ..commands.options import FlagOption, parse_flags
@@ -36,8 +37,10 @@ def play(
         "--save", help="Save file (default: innkeepers-<date>.json here, or the --load file).")] = None,
     autosave: Annotated[bool, typer.Option(help="Save after every move.")] = True,
     pace: Annotated[float, typer.Option(min=0.0, help="Seconds between the bots' moves (space skips).")] = 0.8,
+    lang: LangOption = None,
 ) -> None:
     """Play Innkeepers in the terminal, against bots or with friends at one keyboard."""
+    set_language(choose_language(lang))  # already set by the command line; here for a direct call
     from .app import InnkeepersApp
     from .session import Session, default_save_path
 

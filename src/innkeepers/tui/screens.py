@@ -15,15 +15,18 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tabletop.tui import app as tabletop_app
+from tabletop.tui.translate import TranslatedBindings
 
 from ..assumptions import ASSUMPTIONS, Assumption
-from ..cards import BONUS_BY_ID, bonus_name
+from ..cards import BONUS_BY_ID
 from ..config import GameConfig
 from ..game import Game
 from ..summary import rules_summary
+from ..texts import bonus_name, player_name, render_note
+from ..texts.catalog import N_, _
 from . import render
 
-KEYS = """\
+KEYS = N_("""\
   Up/Down, Enter  pick an option; Enter (or y) confirms every decision
   1-9             pick by number: a card by its place in your hand,
                   a room by its number (10-15: 1, then the 2nd digit);
@@ -40,7 +43,7 @@ KEYS = """\
   b               the next hotel board
   ?               this help
   q               quit (--load resumes)
-"""
+""")
 
 def assumption_state(assumption: Assumption, config: GameConfig) -> tuple[bool, str]:
     """(switched, words): whether this game plays the alternative of the assumption, and what it plays."""
@@ -68,14 +71,16 @@ def assumptions(config: GameConfig) -> Group:
 
 
 def help_text(config: GameConfig) -> Group:
-    return Group(Text("Keys, no mouse needed", style="bold"), Text(KEYS.rstrip("\n")), Text(""),
-                 Text("The rules in plain words", style="bold"), Text("\n\n".join(rules_summary(config))),
-                 Text(""), Text(render.LEGEND, style="dim"),
+    # The rules in plain words and the assumptions stay in English: they are the engine's own text.
+    return Group(Text(_("Keys, no mouse needed"), style="bold"), Text(_(KEYS).rstrip("\n")), Text(""),
+                 Text(_("The rules in plain words"), style="bold"), Text("\n\n".join(rules_summary(config))),
+                 Text(""), Text(_(render.LEGEND), style="dim"),
                  Text(""), assumptions(config))
 
 
-class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
+class HelpScreen(TranslatedBindings, ModalScreen[None]):
+    DOMAINS = ("innkeepers",)
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", N_("Close"))]
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__()
@@ -83,17 +88,18 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> Any:
         with VerticalScroll(id="help") as box:
-            box.border_title = "Help: arrows and PgUp/PgDn scroll, Escape closes"
+            box.border_title = _("Help: arrows and PgUp/PgDn scroll, Escape closes")
             yield Static(help_text(self._config))
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-class HandoverScreen(ModalScreen[None]):
+class HandoverScreen(TranslatedBindings, ModalScreen[None]):
     """At a table of several people: the screen hides every hand until the next person says they are there."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "I am here")]
+    DOMAINS = ("innkeepers",)
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", N_("I am here"))]
 
     def __init__(self, label: str, what: str) -> None:
         super().__init__()
@@ -102,9 +108,12 @@ class HandoverScreen(ModalScreen[None]):
 
     def compose(self) -> Any:
         with Vertical(id="handover"):
-            yield Static(Text.assemble((f"{self._label}'s turn", "bold"), f" to {self._what}.\n\n"
-                                       f"Everyone else, look away: {self._label}'s hand shows next.\n\n",
-                                       (f"{self._label}, press Enter when you are at the keyboard.", "bold")))
+            yield Static(Text.assemble((_("{player}'s turn").format(player=self._label), "bold"),
+                                       " " + _("to {what}.").format(what=self._what) + "\n\n"
+                                       + _("Everyone else, look away: {player}'s hand shows next.").format(
+                                           player=self._label) + "\n\n",
+                                       (_("{player}, press Enter when you are at the keyboard.").format(
+                                           player=self._label), "bold")))
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -120,17 +129,21 @@ def tie_break(game: Game) -> str | None:
     tied = [row for row in rows if row["total"] == best]
     if len(tied) < 2:
         return None
-    matched = ", ".join(f"P{row['seat'] + 1}: {row['meeples']}" for row in tied)
+    matched = ", ".join(f"{player_name(row['seat'])}: {row['meeples']}" for row in tied)
     if len(game.winners()) > 1:
-        return f"Tied at {best} points and on matched amenities ({matched}): the win is shared."
-    return f"Tied at {best} points: the most matched amenities wins ({matched})."
+        return _("Tied at {points} points and on matched amenities ({matched}): the win is shared.").format(
+            points=best, matched=matched)
+    return _("Tied at {points} points: the most matched amenities wins ({matched}).").format(points=best,
+                                                                                            matched=matched)
 
 
 def results(game: Game, labels: list[str]) -> Group:
     """Final scores with the breakdown, the bonus cards, the tie-break and the winners."""
     table = Table(header_style="bold", box=None, padding=(0, 1, 0, 0), pad_edge=False)
-    for heading in ("Player", "Meeple", "Cube", "Host", "Upgr", "Refer", "Kept", "Bonus", "Total"):
-        table.add_column(heading, justify="left" if heading == "Player" else "right", no_wrap=True)
+    headings = (_("Player"), _("Meeple"), _("Cube"), _("Host"), _("Upgr"), _("Refer"), _("Kept"), _("Bonus"),
+                _("Total"))
+    for number, heading in enumerate(headings):
+        table.add_column(heading, justify="left" if number == 0 else "right", no_wrap=True)
     winners = game.winners()
     for row in game.score_breakdown():
         seat = row["seat"]
@@ -141,20 +154,24 @@ def results(game: Game, labels: list[str]) -> Group:
     bonuses = [Text(f"{labels[row['seat']]}: {bonus_name(BONUS_BY_ID[row['bonus_card']])}, +{row['bonus']}")
                for row in game.score_breakdown()]
     names = ", ".join(labels[s] for s in winners)
+    winning = _("Winners: {names}") if len(winners) > 1 else _("Winner: {names}")
     lines: list[RenderableType] = [
-        Text(f"The game is over: {game.view(None)['end_reason']}.", style="bold"), Text(""), table,
-        Text("Meeple +3 each, cube +2, referral hosted +1 (upgraded +2), referral made +1, kept -1.", style="dim"),
-        Text(""), Text("Bonus cards", style="bold"), *bonuses, Text(""),
-        Text(f"{'Winners' if len(winners) > 1 else 'Winner'}: {names}", style="bold")]
+        Text(_("The game is over: {reason}.").format(reason=render_note(game.view(None)["end_reason"])),
+             style="bold"), Text(""), table,
+        Text(_("Meeple +3 each, cube +2, referral hosted +1 (upgraded +2), referral made +1, kept -1."),
+             style="dim"),
+        Text(""), Text(_("Bonus cards"), style="bold"), *bonuses, Text(""),
+        Text(winning.format(names=names), style="bold")]
     reason = tie_break(game)
     if reason:
         lines.append(Text(reason))
-    lines += [Text(""), Text("Escape: back to the table and the log    q: quit", style="dim")]
+    lines += [Text(""), Text(_("Escape: back to the table and the log    q: quit"), style="dim")]
     return Group(*lines)
 
 
 class EndScreen(tabletop_app.EndScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Table and log")]
+    DOMAINS = ("innkeepers",)
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Table and log"))]
 
     def __init__(self, game: Game, labels: list[str]) -> None:
         super().__init__(results(game, labels))

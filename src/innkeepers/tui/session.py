@@ -21,6 +21,8 @@ from ..bots import Bot, SearchBot
 from ..errors import CorruptSaveError
 from ..events import Event
 from ..game import Game
+from ..texts import render_action, render_event
+from ..texts.catalog import _
 
 SAVE_FORMAT = "innkeepers/tui-save"
 
@@ -50,9 +52,10 @@ def default_save_path() -> Path:
 REVEALING = ("reveal", "trick", "choose", "deal", "refill", "reshuffle")
 
 
-def log_line(event: Event) -> str:
-    """A log line; each trick's start and the end stand out, with or without colour."""
-    return f"{HEADLINE} {event.text}" if event.kind in ("trick", "end_of_game", "reshuffle") else event.text
+def log_line(event: Event, fixed_rooms: bool = False) -> str:
+    """A log line in the language in use; each trick's start and the end stand out, with or without colour."""
+    text = render_event(event, fixed_rooms=fixed_rooms)
+    return f"{HEADLINE} {text}" if event.kind in ("trick", "end_of_game", "reshuffle") else text
 
 
 class Session(TableSession):
@@ -66,8 +69,8 @@ class Session(TableSession):
         super().__init__(game, seats, save_path, autosave)
         self.bots: dict[int, Bot] = {seat: bots.make_bot(kind, game.config.seed + seat)
                                      for seat, kind in enumerate(seats) if kind != HUMAN}
-        self.log.append(f"Innkeepers for {len(seats)}: " + ", ".join(self.labels) + ".")
-        self.log.extend(log_line(event) for event in game.setup_events)
+        self.log.append(_("Innkeepers for {n}: {players}.").format(n=len(seats), players=", ".join(self.labels)))
+        self.log.extend(log_line(event, game.config.fixed_rooms) for event in game.setup_events)
 
     # ------------------------------------------------------------------------------------------ loading
 
@@ -83,9 +86,9 @@ class Session(TableSession):
         session = cls(Game.replay({**record, "actions": []}), seats or default_seats(saved.config.players),
                       save_path or path, autosave)
         for text in record["actions"]:
-            seat, _, action = text.partition(" ")
+            seat, _sep, action = text.partition(" ")
             session._apply(session.game.validate(action, seat=int(seat[1:]) - 1), int(seat[1:]) - 1)
-        session.log.append(f"(Resumed from {path.name}.)")
+        session.log.append(_("(Resumed from {file}.)").format(file=path.name))
         session.mark_saved()
         return session
 
@@ -111,7 +114,7 @@ class Session(TableSession):
         if any(event.kind in REVEALING for event in events):
             self.settled = len(self.deciders)
         # Every event is public: a commitment says who has chosen, never what.
-        lines = [log_line(event) for event in events]
+        lines = [log_line(event, self.game.config.fixed_rooms) for event in events]
         self.log.extend(lines)
         return lines
 
@@ -148,13 +151,13 @@ class Session(TableSession):
     @property
     def undo_refusal(self) -> str:
         if self.humans != 1:
-            return "Undo is for games against bots only."
+            return _("Undo is for games against bots only.")
         if any(self.is_human(seat) for seat in self.deciders[:self.settled]):
-            return "Your last decision stands: cards have been shown since (undo stops at the last reveal)."
+            return _("Your last decision stands: cards have been shown since (undo stops at the last reveal).")
         return super().undo_refusal
 
     def _take_back(self, seat: int) -> str:
-        _, action = self.game.undo()
+        _seat, action = self.game.undo()
         # A bot's secret choice stays secret; a person's own decision may be named.
         secret = action.kind in ("play", "refill") and not self.is_human(seat)
-        return "its choice" if secret else self.game.describe(action)
+        return _("its choice") if secret else render_action(action, self.game.config.fixed_rooms)

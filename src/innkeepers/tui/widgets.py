@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from ..texts.catalog import _
 from . import render
 
 
@@ -31,14 +32,14 @@ class StatusBar(Panel):
             return
         text = render.status(view, labels)
         if save_error is not None:  # first on the second line, where a narrow screen still shows it
-            head, _, waiting = text.plain.partition("\n")
-            text = Text.assemble(text[:len(head)], "\n", ("NOT SAVED (s retries)", "bold red"), "  ", waiting)
+            head, _sep, waiting = text.plain.partition("\n")
+            text = Text.assemble(text[:len(head)], "\n", (_("NOT SAVED (s retries)"), "bold red"), "  ", waiting)
         self.update(text)
 
 
 class TablePanel(Panel):
     def on_mount(self) -> None:
-        self.border_title = "The table"
+        self.border_title = _("The table")
 
     def show(self, view: dict[str, Any], labels: list[str]) -> None:
         if self.changed(view["seat"], view["customer"], view["winner"], view["second"], view["decision"],
