@@ -35,6 +35,9 @@ async def _screens(app: BloodyInnApp, lang: str) -> dict[str, list[str]]:
             await wait_for(pilot, lambda screen=screen: isinstance(app.screen, screen))
             seen[key] = english_on(app, fragments)
             await pilot.press("escape")
+        await pilot.press("h")  # the hard bot's advice, with its reasons
+        await wait_for(pilot, lambda: len(app.chooser._note) > 1, limit=60)  # the advice, not "asking..."
+        seen["hint"] = english_on(app, fragments)
         await pilot.press("colon")
         await wait_for(pilot, lambda: isinstance(app.screen, NotationScreen))
         await pilot.press(*"dance", "enter")
