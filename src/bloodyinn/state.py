@@ -125,8 +125,8 @@ class State:
         return [i + 1 for i in range(NUM_ROOMS) if self.keys[i] != CLOSED]
 
     def empty_open_rooms(self) -> list[int]:
-        keys, rooms = self.keys, self.rooms
-        return [i + 1 for i in range(NUM_ROOMS) if keys[i] != CLOSED and rooms[i] == NO_CARD]
+        keys = self.keys
+        return [room for room, card in enumerate(self.rooms, 1) if card == NO_CARD and keys[room - 1] != CLOSED]
 
     def travelers_in_inn(self) -> int:
         return sum(1 for c in self.rooms if c != NO_CARD)

@@ -45,10 +45,9 @@ def legal_actions(state: State, config: GameConfig) -> list[Action]:
     stage = state.stage
     if stage == Stage.NIGHT:
         turn = turn_context(state, seat)
-        actions: list[Action] = []
-        for rules in (launder, bribe, build, kill, bury):
-            actions.extend(rules.legal(state, config, turn))
-        return actions
+        return [*launder.legal(state, config, turn), *bribe.legal(state, config, turn),
+                *build.legal(state, config, turn), *kill.legal(state, config, turn),
+                *bury.legal(state, config, turn)]
     if stage == Stage.WELCOME:
         return list(welcome.legal(state, config))
     if stage in (Stage.POLICE, Stage.FINAL_GRAVEDIGGER):

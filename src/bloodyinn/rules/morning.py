@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..actions import Release
-from ..cards import CARD_IDS, CARD_OCC, CARD_TYPE, OCCUPATIONS, PEASANT_OCC, GuestType
+from ..cards import CARD_IDS, CARD_OCC, CARD_TYPE, OCCUPATIONS, PEASANT_OCC, TRAVELERS, GuestType
 from ..config import GameConfig
 from ..errors import IllegalActionError
 from ..events import Event
@@ -14,17 +14,22 @@ from .annexes import count_annex
 from .money import gain, pay
 from .payment import hand_counts, payment_options, take_card
 
+_POLICE = frozenset(card for card in TRAVELERS if CARD_TYPE[card] is GuestType.POLICE)
+
 
 def police_in_inn(state: State) -> bool:
     """Any police traveler in a room triggers the investigation (R-EOR-2, A-28)."""
-    return any(c != NO_CARD and CARD_TYPE[c] is GuestType.POLICE for c in state.rooms)
+    return not _POLICE.isdisjoint(state.rooms)
 
 
 def travelers_leave(state: State, config: GameConfig, events: list[Event] | None) -> None:
     """Step b: 1F per occupied room with the player's key, 2F per Gardens; then the inn empties (R-EOR-3)."""
+    income = [0] * state.players
+    for key, card in zip(state.keys, state.rooms):
+        if card != NO_CARD and key >= 0:  # a player's key, not a white one nor a closed room
+            income[key] += 1
     for seat in range(state.players):
-        income = sum(1 for i, c in enumerate(state.rooms) if c != NO_CARD and state.keys[i] == seat)
-        gain(state, config, seat, income, "occupied rooms", events)
+        gain(state, config, seat, income[seat], "occupied rooms", events)
         gain(state, config, seat, 2 * count_annex(state, seat, "gardens"), "Gardens", events)
     empty_inn(state, events)
 
