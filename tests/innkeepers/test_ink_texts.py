@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from innkeepers import IllegalActionError, new_game
+from innkeepers import GameConfig, IllegalActionError, new_game
 from innkeepers.events import Event
-from innkeepers.texts import customer_name, render_error, render_event
+from innkeepers.summary import rules_summary as engine_summary
+from innkeepers.texts import customer_name, render_error, render_event, rules_summary
 
 
 def _whole_game(seed: int, players: int, **flags: object) -> list[Event]:
@@ -45,3 +46,16 @@ def test_customers_and_refusals_in_the_language() -> None:
     assert render_error(error, "en") == str(error)
     assert render_error(error, "fr").startswith("J1 doit maintenant jouer une carte")
     assert render_error(error, "fr").endswith(f"({error.rule})")
+
+
+@pytest.mark.parametrize("settings", [{}, {"players": 2}, {"must_follow": True, "fixed_rooms": True},
+                                      {"voluntary_referral": True, "allow_refuse_referral": True,
+                                       "bonus_suit": "playing_card", "suit_order": "cdhs"}])
+def test_the_rules_in_plain_words_say_in_english_what_the_engine_says_and_translate(settings: dict[str, object]
+                                                                                     ) -> None:
+    config = GameConfig(**{"players": 3, **settings})
+    assert rules_summary(config, "en") == engine_summary(config)
+    for lang in ("fr", "it"):
+        translated = rules_summary(config, lang)
+        assert len(translated) == len(engine_summary(config))
+        assert not set(translated) & set(engine_summary(config))

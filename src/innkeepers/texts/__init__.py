@@ -7,6 +7,7 @@ from .errors import render_error
 from .events import render_event, render_note
 from .names import (
     amenity_name,
+    assumption_text,
     bonus_name,
     card_words,
     customer_name,
@@ -15,9 +16,11 @@ from .names import (
     player_name,
     suit_name,
 )
+from .rules import rules_summary
 
 __all__ = [
     "amenity_name",
+    "assumption_text",
     "bonus_name",
     "card_words",
     "customer_name",
@@ -28,5 +31,6 @@ __all__ = [
     "render_error",
     "render_event",
     "render_note",
+    "rules_summary",
     "suit_name",
 ]

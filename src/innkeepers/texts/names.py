@@ -3,6 +3,7 @@ and floors, in the language in use or the one given."""
 
 from __future__ import annotations
 
+from ..assumptions import ASSUMPTIONS
 from ..cards import (
     AMENITIES,
     BONUS_BY_ID,
@@ -73,9 +74,14 @@ def card_words(card: str | None, lang: str | None = None) -> str:
     return _("the {customer}", lang).format(customer=customer_name(card, lang))
 
 
+def assumption_text(text: str, lang: str | None = None) -> str:
+    """A question, default or alternative of `innkeepers.ASSUMPTIONS` in the language."""
+    return pgettext("assumption", text, lang)
+
+
 def data_messages() -> list[tuple[str | None, str]]:
-    """The (context, English) strings of the data tables: suits, amenities, floors; and the command line's help
-    (written where typer reads it)."""
+    """The (context, English) strings of the data tables: suits, amenities, floors, the assumptions; and the
+    command line's help (written where typer reads it)."""
     import typer.main
 
     from tabletop.cli import help_texts
@@ -85,5 +91,6 @@ def data_messages() -> list[tuple[str | None, str]]:
     messages: list[tuple[str | None, str]] = [("suit", name) for name in SUIT_NAMES.values()]
     messages += [("amenity", a.capitalize()) for a in (*AMENITIES, "standard")]
     messages += [("floor", floor) for floor in FLOORS]
+    messages += [("assumption", text) for a in ASSUMPTIONS for text in (a.question, a.default, a.alternative) if text]
     messages += [(None, text) for text in help_texts(typer.main.get_command(app), "innkeepers")]
     return messages

@@ -21,8 +21,7 @@ from ..assumptions import ASSUMPTIONS, Assumption
 from ..cards import BONUS_BY_ID
 from ..config import GameConfig
 from ..game import Game
-from ..summary import rules_summary
-from ..texts import bonus_name, player_name, render_note
+from ..texts import assumption_text, bonus_name, player_name, render_note, rules_summary
 from ..texts.catalog import N_, _
 from . import render
 
@@ -49,29 +48,32 @@ def assumption_state(assumption: Assumption, config: GameConfig) -> tuple[bool, 
     """(switched, words): whether this game plays the alternative of the assumption, and what it plays."""
     name = assumption.flag_name
     if name == "players":
-        return False, f"this game: {config.players} players"
+        return False, _("this game: {n} players").format(n=config.players)
     if not name:
-        return False, "always (no flag)"
+        return False, _("always (no flag)")
     value = getattr(config, name)
     default = getattr(GameConfig(), name)
+    flag = f"{name}={value!r}"
     if value == default:
-        return False, f"default ({name}={value!r})"
-    return True, f"SWITCHED ON: {name}={value!r}" + (f": {assumption.alternative}" if assumption.alternative
-                                                     else "")
+        return False, _("default ({flag})").format(flag=flag)
+    if assumption.alternative:
+        return True, _("SWITCHED ON: {flag}: {alternative}").format(flag=flag,
+                                                                     alternative=assumption_text(assumption.alternative))
+    return True, _("SWITCHED ON: {flag}").format(flag=flag)
 
 
 def assumptions(config: GameConfig) -> Group:
     """Every assumption of this edition, each with its default and whether this game switches it."""
-    lines: list[RenderableType] = [Text("Assumptions: where the draft is silent, this edition plays...", "bold")]
+    lines: list[RenderableType] = [Text(_("Assumptions: where the draft is silent, this edition plays..."), "bold")]
     for assumption in ASSUMPTIONS:
         switched, words = assumption_state(assumption, config)
-        head = Text.assemble((assumption.id, "bold"), f" {assumption.question}: ", assumption.default)
+        head = Text.assemble((assumption.id, "bold"), f" {assumption_text(assumption.question)}: ",
+                             assumption_text(assumption.default))
         lines += [head, Padding(Text(words, style="bold red" if switched else "dim"), (0, 0, 0, 2))]
     return Group(*lines)
 
 
 def help_text(config: GameConfig) -> Group:
-    # The rules in plain words and the assumptions stay in English: they are the engine's own text.
     return Group(Text(_("Keys, no mouse needed"), style="bold"), Text(_(KEYS).rstrip("\n")), Text(""),
                  Text(_("The rules in plain words"), style="bold"), Text("\n\n".join(rules_summary(config))),
                  Text(""), Text(_(render.LEGEND), style="dim"),

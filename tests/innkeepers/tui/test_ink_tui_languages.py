@@ -1,6 +1,6 @@
 """The Innkeepers terminal game in French and Italian (docs/languages.md): the table and the chooser, the
-hand-over between people, the key help, a refused notation, the results and the log of a whole game show no
-English string of the catalogs. (The help's rules and assumptions are the engine's own English text.)"""
+hand-over between people, the help (keys and rules), a refused notation, the results and the log of a whole game
+show no English string of the catalogs. (The help's list of assumptions is the engine's own English record.)"""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from innkeepers.tui.app import InnkeepersApp
-from innkeepers.tui.screens import EndScreen, HandoverScreen
+from innkeepers.tui.screens import EndScreen, HandoverScreen, HelpScreen
 from tabletop.i18n import language
 from tabletop.tui.notation import NotationScreen
 from tests.innkeepers.tui.ink_tui_helpers import SIZE, make_app, my_turn, run, wait_for
@@ -29,6 +29,10 @@ async def _screens(app: InnkeepersApp, lang: str) -> dict[str, list[str]]:
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.chooser.chooser is not None)
         seen["table"] = english_on(app, fragments)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        seen["help"] = english_on(app, fragments)
+        await pilot.press("escape")
         await pilot.press("colon")
         await wait_for(pilot, lambda: isinstance(app.screen, NotationScreen))
         await pilot.press(*"dance", "enter")
@@ -56,7 +60,7 @@ def test_the_table_hand_over_and_prompt_are_in_the_language(tmp_path: Path, lang
 
     with language(lang):
         run(scenario)
-    assert seen == {"hand-over": [], "table": [], "refusal": []}
+    assert seen == {"hand-over": [], "table": [], "help": [], "refusal": []}
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
