@@ -34,20 +34,21 @@ class Change:
     origin: str
     table_id: str
     kind: str
+    detail: str = ""  # presence.py's kinds carry their news here
 
     def payload(self) -> str:
-        return f"{self.origin} {self.table_id} {self.kind}"
+        return f"{self.origin} {self.table_id} {self.kind} {self.detail}"
 
     @classmethod
     def parse(cls, payload: str) -> Change | None:
         parts = payload.split(" ")
-        return cls(*parts) if len(parts) == 3 else None
+        return cls(*parts) if len(parts) == 4 else None
 
 
-def announce(connection: Connection, table_id: str, kind: str = CHANGED) -> None:
+def announce(connection: Connection, table_id: str, kind: str = CHANGED, detail: str = "") -> None:
     """Tell the other replicas, once this transaction commits, that `table_id` changed."""
     if connection.dialect.name == "postgresql":
-        change = Change(connection.info.get(ORIGIN, ""), table_id, kind)
+        change = Change(connection.info.get(ORIGIN, ""), table_id, kind, detail)
         connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                            {"channel": CHANNEL, "payload": change.payload()})
 

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -18,6 +19,7 @@ from starlette.websockets import WebSocket
 from .errors import ServiceError
 from .live import LiveTable
 from .messages import state_message, table_summary
+from .presence import Presence, RemotePresence
 
 log = logging.getLogger(__name__)
 
@@ -77,22 +79,37 @@ class Client:
 class Hub:
     def __init__(self) -> None:
         self._clients: dict[str, set[Client]] = {}
+        # The connections of the other replicas (presence.py), and how to tell them of this one's.
+        self.remote = RemotePresence()
+        self.presence_changed: Callable[[str], None] | None = None
 
     def clients(self, table_id: str) -> set[Client]:
         return self._clients.get(table_id, set())
 
+    def tables_with_clients(self) -> list[str]:
+        return list(self._clients)
+
+    def local_presence(self, table_id: str) -> Presence:
+        """Who is connected to the table here: seats, and how many spectators."""
+        clients = self.clients(table_id)
+        return Presence(frozenset(c.seat for c in clients if c.seat is not None),
+                        sum(1 for c in clients if c.seat is None))
+
     def online(self, table_id: str) -> set[int]:
-        return {c.seat for c in self.clients(table_id) if c.seat is not None}
+        """The seats connected to the table, here or at another replica."""
+        return set(self.local_presence(table_id).seats) | self.remote.seats(table_id)
 
     def summary(self, table: LiveTable) -> dict[str, Any]:
-        clients = self.clients(table.id)
-        return table_summary(table, self.online(table.id), sum(1 for c in clients if c.seat is None))
+        spectators = self.local_presence(table.id).spectators + self.remote.spectators(table.id)
+        return table_summary(table, self.online(table.id), spectators)
 
     def attach(self, table: LiveTable, client: Client) -> None:
         self._clients.setdefault(table.id, set()).add(client)
         client.send_message(state_message(table, client.seat, self.summary(table), [], full_log=True,
                                           lang=client.lang))
         self.announce(table)
+        if self.presence_changed is not None:
+            self.presence_changed(table.id)
 
     def detach(self, table: LiveTable, client: Client) -> None:
         clients = self._clients.get(table.id)
@@ -101,6 +118,8 @@ class Hub:
             if not clients:
                 del self._clients[table.id]
         self.announce(table)
+        if self.presence_changed is not None:
+            self.presence_changed(table.id)
 
     def evict(self, table: LiveTable, code: int, error: ServiceError, seat: int | None = None) -> None:
         """Disconnect, telling them why, everyone connected as `seat` (its token was revoked) or, without a seat,

@@ -1,19 +1,19 @@
 """The game service: what the routes and the table sockets ask, made of parts with one job each: the live
 tables (registry.py), moves, bots and turn clocks (play.py), seats and their tokens (seats.py), the table chat
-(chat.py), idle tables expiring (expiry.py), and the tables kept in step with other replicas (sync.py, over
-fanout.py's notifications when the database is PostgreSQL)."""
+(chat.py), idle tables expiring (expiry.py), and, when the database is PostgreSQL, the tables kept in step with
+other replicas (sync.py) and who is connected to them there (presence.py), both over fanout.py's notifications."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from .chat import TableChat
 from .expiry import IdleExpiry
-from .fanout import Listener, listens
+from .fanout import Change, Listener, listens
 from .hub import Hub
 from .live import LiveTable
 from .play import Play
+from .presence import KINDS, PresenceRelay
 from .registry import TableRegistry
 from .repository import Repository
 from .seats import Seats
@@ -34,28 +34,44 @@ class GameService:
         self.chat = TableChat(writer, hub)
         self._expiry = IdleExpiry(self.tables, writer, hub, settings.idle_expiry)
         url = settings.resolved_database_url()
-        self.listener = Listener(url, origin, self.sync.receive, self.sync.check) if listens(url) else None
+        shared = listens(url)
+        self.listener = Listener(url, origin, self._receive, self._reconnected) if shared else None
+        self.presence = PresenceRelay(hub, self.tables, writer) if shared else None
         self._catch_up_every = settings.catch_up_every
-        self._watch: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
 
     async def _catch_up(self, table: LiveTable) -> None:
         await self.sync.catch_up(table)
+
+    async def _reconnected(self) -> None:
+        """Listening (again): catch up on what the other replicas said while nobody listened."""
+        assert self.presence is not None
+        self.presence.ask()
+        await self.sync.check()
+
+    def _receive(self, change: Change) -> None:
+        if change.kind in KINDS:
+            assert self.presence is not None
+            self.presence.receive(change)
+        else:
+            self.sync.receive(change)
 
     async def start(self) -> None:
         """Let every unfinished game carry on where it stopped, and hear of other replicas' changes."""
         await self.tables.load_unfinished()
         self._expiry.start()
-        if self.listener is not None:
+        if self.listener is not None and self.presence is not None:
             await self.listener.start()
-            self._watch = asyncio.create_task(self.sync.watch(self._catch_up_every))
+            self._tasks = [asyncio.create_task(self.sync.watch(self._catch_up_every)),
+                           asyncio.create_task(self.presence.run())]
 
     async def stop(self) -> None:
-        if self._watch is not None:
-            self._watch.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watch
-        if self.listener is not None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.listener is not None and self.presence is not None:
             await self.listener.stop()
+            await self.presence.stop()
         await self.sync.stop()
         await self._expiry.stop()
         await self.play.stop(self.tables.live())

@@ -217,6 +217,29 @@ def test_a_replica_killed_mid_game_loses_no_accepted_move(replicas: Callable[...
             socket.close()
 
 
+def test_who_is_connected_is_seen_across_replicas(replicas: Callable[..., list[ServerProcess]]) -> None:
+    a, b = replicas(2)
+    table_id, tokens = seated_table(a, b)
+    ann, watcher = Socket(a, table_id, 0, tokens[0]), Socket(a, table_id)
+    bob, far_watcher = Socket(b, table_id, 1, tokens[1]), Socket(b, table_id)
+
+    def shown(online: bool, spectators: int) -> Callable[[dict[str, Any]], bool]:
+        return lambda message: message["type"] in ("state", "presence") and \
+            message["table"]["seats"][1]["online"] is online and message["table"]["spectators"] == spectators
+
+    try:
+        ann.wait(shown(True, 2))  # Bob and a spectator, connected to the other replica
+        bob.close()
+        ann.wait(shown(False, 2))
+        bob = Socket(b, table_id, 1, tokens[1])
+        ann.wait(shown(True, 2))
+        b.kill9()  # a replica gone without a word: its connections stop counting after a while
+        ann.wait(shown(False, 1))
+    finally:
+        for socket in (ann, watcher, bob, far_watcher):
+            socket.close()
+
+
 def test_a_dropped_notification_is_recovered(replicas: Callable[..., list[ServerProcess]], postgres_url: str) -> None:
     a, b = replicas(2)
     table_id, tokens = seated_table(a, b)
