@@ -17,26 +17,21 @@ from .placement import fits, marker
 def legal(state: State, config: GameConfig, seat: int) -> list[Relocate]:
     board = state.boards[seat]
     occupied = [room for room in range(1, ROOMS + 1) if board[room - 1] is not None]
-    moves: list[Relocate] = []
     if config.fixed_rooms:
-        for i, source in enumerate(occupied):
-            row = _MOVES[source]
-            moves.extend([row[dest] for dest in occupied[i + 1:]])
-        return moves
+        return [_MOVES[a, b] for i, a in enumerate(occupied) for b in occupied[i + 1:]]
     # A card keeps the rising order anywhere between its occupied neighbours, and nowhere else.
-    below = 0
-    for i, source in enumerate(occupied):
-        moves.extend(_SPANS[source][below][occupied[i + 1] if i + 1 < len(occupied) else ROOMS + 1])
-        below = source
+    moves: list[Relocate] = []
+    bounds = [0, *occupied, ROOMS + 1]
+    for i, source in enumerate(occupied, 1):
+        moves.extend(_SPANS[source - 1][bounds[i - 1]][bounds[i + 1]])
     return moves
 
 
-# Shared action objects: _MOVES[source][dest]; _SPANS[source][below][above] the moves of the card in `source`
-# to the other rooms strictly between the occupied rooms `below` and `above` (0 and 16 at the ends).
-_MOVES = [{dest: Relocate(source, dest) for dest in range(1, ROOMS + 1) if dest != source}
-          for source in range(ROOMS + 1)]
-_SPANS = [[[[_MOVES[source][dest] for dest in range(below + 1, above) if dest != source]
-            for above in range(ROOMS + 2)] for below in range(ROOMS + 1)] for source in range(ROOMS + 1)]
+_MOVES = {(a, b): Relocate(a, b) for a in range(1, ROOMS + 1) for b in range(1, ROOMS + 1) if a != b}  # shared
+# _SPANS[source - 1][below][above]: the moves of the card in room `source` to the other rooms strictly between
+# the occupied rooms `below` and `above` (0 and 16 at the ends), listed once instead of at every decision.
+_SPANS = [[[[_MOVES[source, dest] for dest in range(below + 1, above) if dest != source]
+            for above in range(ROOMS + 2)] for below in range(ROOMS + 1)] for source in range(1, ROOMS + 1)]
 
 
 def check(state: State, config: GameConfig, seat: int, action: Relocate) -> None:
