@@ -61,6 +61,12 @@ def result(table: LiveTable) -> dict[str, Any] | None:
             "resigned": [s.seat for s in table.seats if s.status == RESIGNED]}
 
 
+def result_in(table: LiveTable, lang: str) -> dict[str, Any] | None:
+    """The table's result (`result`) in words in `lang`."""
+    ranked = result(table)
+    return table.rules.result_words(ranked, lang) if ranked is not None else None
+
+
 def _named(form: dict[str, Any], table: LiveTable, names: list[str], lang: str) -> dict[str, Any]:
     """A legal action's form with the seats in its description called by their names."""
     if "description" in form:
@@ -87,7 +93,7 @@ def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], e
         "view": None if waiting else rules.view(game, seat),
         "choices": [_named(rules.form(game, a, lang), table, names, lang) for a in rules.legal(game, seat)]
         if decides and seat is not None else [],
-        "result": result(table),
+        "result": result_in(table, lang),
         # For seated players: may they undo now, and the invite code of a private table (for join links).
         "undo": seat is not None and table.undo_point(seat) is not None,
         "invite": table.options.invite if seat is not None else None,

@@ -37,7 +37,7 @@ def in_words(table: LiveTable, replay: dict[str, Any], lang: str) -> dict[str, A
     """A replay as a reader gets it: every event in words, in `lang`."""
     names = names_of(table.seats, lang)
     frames = [{**frame, "events": localized(table, frame["events"], lang, names)} for frame in replay["frames"]]
-    return {**replay, "frames": frames}
+    return {**replay, "frames": frames, "result": table.rules.result_words(replay["result"], lang)}
 
 
 class ReplayCache:

@@ -146,6 +146,11 @@ class GameRules(ABC, Generic[G, A]):
         return [i for i in range(1, len(events))
                 if events[i]["kind"] in self.follow_up_kinds and events[i]["kind"] != events[i - 1]["kind"]]
 
+    def result_words(self, result: dict[str, Any], lang: str) -> dict[str, Any]:
+        """A result (`result()`, ranked by the table) with its words in `lang`; it has none unless the game says
+        so."""
+        return result
+
     def rank_key(self, row: dict[str, Any]) -> tuple[int, ...]:
         """How the game orders seats at its end, from a row of `result()['breakdown']`: the best key wins (the
         engine's winners). The table ranks a seat its person left below every other (messages.result)."""

@@ -96,6 +96,10 @@ class BloodyInnRules(GameRules[Game, Action]):
         return {"scores": game.scores(), "winners": game.winners(), "breakdown": game.score_breakdown(),
                 "lost": game.lost, "solo_title": game.solo_title()}
 
+    def result_words(self, result: dict[str, Any], lang: str) -> dict[str, Any]:
+        title = result["solo_title"]  # a solitaire title, as the Italian rulebook's scale names it
+        return {**result, "solo_title": texts.solo_title_name(title, lang) if title else title}
+
     def rank_key(self, row: dict[str, Any]) -> tuple[int, ...]:
         return row["total"], row["corpses_under_own_annexes"]  # booty, then the tie-break (R-END-6/7)
 
