@@ -1,6 +1,6 @@
 """How long a person waits for their bot opponent while many bot-only games run on the same server.
 
-    python benchmarks/server_fairness.py [--bot-tables 20] [--level medium] [--moves 40] [--bot-threads 2]
+    python benchmarks/server_fairness.py [--bot-tables 20] [--level medium] [--moves 40] [--bot-workers 2]
 
 Starts a real server (bots move without delay), keeps `--bot-tables` bot-only games of `--level` bots running
 (a finished one is replaced), and plays one person against an easy bot over a WebSocket with random legal
@@ -89,17 +89,17 @@ def main() -> None:
     parser.add_argument("--bot-tables", type=int, default=20, help="bot-only games kept running (default 20)")
     parser.add_argument("--level", default="medium", help="the bot-only games' bots (default medium)")
     parser.add_argument("--moves", type=int, default=40, help="opponent replies to measure (default 40)")
-    parser.add_argument("--bot-threads", type=int, default=2, help="the server's --bot-threads (default 2)")
+    parser.add_argument("--bot-workers", type=int, default=2, help="the server's --bot-workers (default 2)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bloodyinn-fairness-") as folder:
-        process, url = start_server(Path(folder), "normal", "--bot-delay", "0", "--bot-threads",
-                                    str(args.bot_threads), "--max-bot-tables", str(args.bot_tables))
+        process, url = start_server(f"sqlite:///{Path(folder) / 'load.sqlite3'}", "normal", "--bot-delay", "0",
+                                    "--bot-workers", str(args.bot_workers), "--max-bot-tables", str(args.bot_tables))
         try:
             replies = asyncio.run(run(url, args.bot_tables, args.level, args.moves))
         finally:
             process.terminate()
             process.wait(30)
-    print(f"{args.bot_tables} bot-only games of {args.level} bots running, {args.bot_threads} bot threads;"
+    print(f"{args.bot_tables} bot-only games of {args.level} bots running, {args.bot_workers} bot worker processes;"
           f" a person against an easy bot")
     print(f"opponent's reply ({len(replies)} replies): p50 {percentile(replies, 0.5) * 1000:.0f} ms,"
           f" p95 {percentile(replies, 0.95) * 1000:.0f} ms, max {max(replies) * 1000:.0f} ms,"

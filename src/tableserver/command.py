@@ -32,7 +32,10 @@ def serve(
              " itself crashes; 'full' flushes every commit to disk, at about twice the latency under load.",
     )] = "normal",
     bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before each move.")] = 0.5,
-    bot_threads: Annotated[int, typer.Option(min=1, help="Threads in which bots think.")] = 2,
+    bot_workers: Annotated[int, typer.Option(min=1, help="Worker processes in which this server's bots think.")] = 2,
+    job_lease: Annotated[float, typer.Option(
+        min=0.5, help="Seconds a server holds a bot's turn or a turn clock it took: if it dies, another server"
+                      " takes them over this long after.")] = 10.0,
     tables_per_minute: Annotated[float, typer.Option(
         min=0.0, help="Tables one client address may create per minute (0: no limit).")] = 10,
     moves_per_second: Annotated[float, typer.Option(
@@ -63,7 +66,8 @@ def serve(
     if sqlite_sync not in SQLITE_SYNC:
         raise typer.BadParameter(f"expected one of {', '.join(SQLITE_SYNC)}", param_hint="--sqlite-sync")
     settings = ServerSettings(database_url=database_url or default_database_url(), sqlite_sync=sqlite_sync,
-                              bot_delay=bot_delay, bot_threads=bot_threads, tables_per_minute=tables_per_minute,
+                              bot_delay=bot_delay, bot_workers=bot_workers, job_lease=job_lease,
+                              tables_per_minute=tables_per_minute,
                               moves_per_second=moves_per_second, chat_per_minute=chat_per_minute,
                               max_connections_per_address=max_connections_per_address,
                               max_connections=max_connections, max_bot_tables=max_bot_tables,

@@ -122,6 +122,22 @@ limit_locks = Table(
     Column("taken", Integer, nullable=False, server_default="0"),
 )
 
+# Bots' turns and turn clocks to take (jobs.py): one row per table and kind ("bot", "clock"), due at `due`, leased
+# by the replica `owner` until `until` while it takes it; `stamp` names each posting. Times in seconds since the
+# epoch (the replicas' clocks).
+jobs = Table(
+    "jobs", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("kind", String(8), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("due", Float, nullable=False, index=True),
+    Column("people", Boolean, nullable=False),
+    Column("stamp", String(16), nullable=False),
+    Column("owner", String(32), nullable=True),
+    Column("until", Float, nullable=True),
+    ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),
+)
+
 
 def normalize_url(url: str) -> str:
     """Accept the usual `postgres://` and `postgresql://` spellings; the driver we ship is psycopg 3."""

@@ -1,5 +1,5 @@
 """Idle tables expire: an unfinished table nobody has moved at (or joined) for `ServerSettings.idle_expiry`
-seconds stops being served, its bots and clock stop, and everyone connected to it is told why."""
+seconds stops being served, its bots' and clock's jobs are dropped, and everyone connected to it is told why."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ import logging
 from datetime import datetime, timedelta
 from functools import partial
 
+from sqlalchemy.engine import Connection
+
+from . import jobs
 from .errors import expired
 from .hub import Hub
 from .live import LiveTable
@@ -17,6 +20,12 @@ from .repository import Repository, now
 from .writer import Writer
 
 log = logging.getLogger(__name__)
+
+
+def _expire(connection: Connection, table_id: str) -> None:
+    """The table is no longer served: neither its bots nor its clock are to be taken any more (jobs.py)."""
+    Repository.mark_expired(connection, table_id=table_id)
+    jobs.remove(connection, table_id)
 
 
 class IdleExpiry:
@@ -52,11 +61,8 @@ class IdleExpiry:
         async with table.lock:
             if table.expired or table.last_active >= cutoff:  # someone moved meanwhile
                 return
-            await self._writer.write(partial(Repository.mark_expired, table_id=table.id))
+            await self._writer.write(partial(_expire, table_id=table.id))
             table.expired = True
-            for task in (table.bot_task, table.clock_task):
-                if task is not None:
-                    task.cancel()
             self._tables.drop(table.id)
         log.info("table %s expired after %s s without a move", table.id, self._idle)
         self._hub.evict(table, 4410, expired(table.id))

@@ -24,7 +24,7 @@ from .options import TableOptions
 from .repository import SeatRecord, TableRecord, now
 
 # What a process runs for a table, rather than what the table is (LiveTable.adopt keeps them).
-_RUNNING = frozenset({"lock", "bots", "bot_task", "clock_task"})
+_RUNNING = frozenset({"lock", "bots"})
 
 
 def tagged(events: Sequence[GameEvent], seq: int) -> list[dict[str, Any]]:
@@ -66,12 +66,10 @@ class LiveTable:
     # Serializes decisions at this table: validate, commit, then publish, one batch of actions at a time.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Any] = field(default_factory=dict)  # each with choose(view, legal)
-    bot_task: asyncio.Task[None] | None = None
     options: TableOptions = field(default_factory=TableOptions)
     # The turn clock (clocks.TurnClocks): the decision at move `deadline_seq` must be taken by `deadline`.
     deadline: datetime | None = None
     deadline_seq: int | None = None
-    clock_task: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         if not self.since_history:

@@ -3,9 +3,10 @@
 An action is matched against the engine's legal actions, committed to the database, and only then applied to
 the live game and published; the table's lock makes that sequence atomic in this process, and the database
 orders the moves of every replica (a table found ahead there is read again and the moves checked again). Bots
-play the same way, their thinking done in a thread pool (scheduler.py) so the event loop keeps serving everyone
-else. When a turn clock
-runs out, the table's stand-in bot plays the seats whose people still owe the decision. What a game is (who
+play the same way, their thinking done in worker processes (scheduler.py) so the event loop keeps serving
+everyone else. A bot's turn and a running turn clock are jobs in the database that one replica at a time takes
+(jobs.py). When a turn clock runs out, the table's stand-in bot plays the seats whose people still owe the
+decision. What a game is (who
 decides, what is legal, what a seat sees) is asked of the table's `GameRules` (games/).
 """
 
@@ -14,7 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -22,11 +24,12 @@ from typing import Any
 from .clocks import TurnClocks, clock_runs
 from .errors import ServiceError, forbidden, illegal, stale
 from .hub import Hub
+from .jobs import BOT, JobRunner, post
 from .live import LiveTable
 from .localize import localized_preview
 from .options import TIMED_OUT
 from .repository import ActionRecord, Repository, TableBehind, now
-from .scheduler import BotScheduler
+from .scheduler import BotScheduler, think
 from .settings import ServerSettings
 from .writer import Writer
 
@@ -55,42 +58,38 @@ class _Move:
 
 class Play:
     def __init__(self, writer: Writer, hub: Hub, settings: ServerSettings,
-                 catch_up: Callable[[LiveTable], Awaitable[None]]) -> None:
-        """`catch_up` reads a table again from the database, lock held (sync.TableSync.catch_up)."""
+                 catch_up: Callable[[LiveTable], Awaitable[None]], jobs: JobRunner) -> None:
+        """`catch_up` reads a table again from the database, lock held (sync.TableSync.catch_up); `jobs` takes
+        the bots' turns and the clocks' runs this replica gets (the service's)."""
         self._writer = writer
         self._catch_up = catch_up
         self._hub = hub
         self._bot_delay = settings.bot_delay
-        self._bots = BotScheduler(settings.bot_threads)
-        self.clocks = TurnClocks(writer, self._expire)
+        self._bots = BotScheduler(settings.bot_workers)
+        self._jobs = jobs
+        self._posting: set[asyncio.Task[None]] = set()  # bots' turns being posted
+        self.clocks = TurnClocks(writer, jobs.wake)
         self._arriving: dict[str, list[_Move]] = {}  # per table: the moves waiting for its lock
 
     def install(self, table: LiveTable) -> None:
-        """A table just loaded or created: its bots take their seats, its clock runs on, and its bots play if
-        the decision is theirs."""
+        """A table just loaded or created: its bots take their seats, and play if the decision is theirs (its
+        clock's job is in the database already)."""
         for seat in table.seats:
             if seat.kind == "bot":
                 table.bots[seat.seat] = seat_bot(table, seat.seat, seat.bot)
-        self.clocks.resume(table)
         self.wake_bots(table)
 
     def reseat(self, table: LiveTable) -> None:
-        """A table changed on another replica: bots where its seats are played by bots now, its clock as stored,
-        and its bots' turn."""
+        """A table changed on another replica: bots where its seats are played by bots now (that replica posted
+        the table's bot turn and clock, jobs.py)."""
         for seat in table.seats:
             if seat.kind != "bot":
                 table.bots.pop(seat.seat, None)
             elif seat.seat not in table.bots:
                 table.bots[seat.seat] = seat_bot(table, seat.seat, seat.bot)
-        self.clocks.rerun(table)
-        self.wake_bots(table)
 
-    async def stop(self, tables: list[LiveTable]) -> None:
-        await self.clocks.stop(tables)
-        tasks = [t.bot_task for t in tables if t.bot_task is not None and not t.bot_task.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    async def stop(self) -> None:
+        await asyncio.gather(*self._posting, return_exceptions=True)
         self._bots.shutdown()
 
     # ------------------------------------------------------------------------------------ moves
@@ -242,9 +241,10 @@ class Play:
         await self.clocks.arm(table)
         self._hub.publish(table, [], full_log=True)
 
-    async def _expire(self, table: LiveTable, seq: int) -> None:
-        """The turn clock of the decision begun at move `seq` ran out: the stand-in bot plays every seat whose
-        person still owes it, until that person takes it back (docs/server.md)."""
+    async def expire(self, table: LiveTable, seq: int) -> None:
+        """The turn clock of the decision begun at move `seq` ran out (its job taken: jobs.py): the stand-in bot
+        plays every seat whose person still owes it, until that person takes it back (docs/server.md). Nothing
+        happens if that decision was made meanwhile, here or on another replica."""
         async with table.lock:
             if table.clock_seq != seq or table.deadline_seq != seq or not clock_runs(table):
                 return  # the move was made (or taken back) just in time
@@ -253,46 +253,61 @@ class Play:
                          table.options.stand_in)
                 await self.hand_to_bot(table, seat, TIMED_OUT)
             await self.changed_hands(table)
-        self.wake_bots(table)
+        await self._post_bot_turn(table)  # before the clock's job is finished: a replica dying here loses nothing
 
     # ------------------------------------------------------------------------------------ bots
 
     def wake_bots(self, table: LiveTable) -> None:
+        """Post the table's bot turn if a bot owes a move (after anything that may change who must decide)."""
+        self._spawn(self._post_bot_turn(table))
+
+    def _spawn(self, posting: Coroutine[None, None, None]) -> None:
+        task = asyncio.create_task(posting)
+        self._posting.add(task)
+        task.add_done_callback(self._posting.discard)
+
+    async def _post_bot_turn(self, table: LiveTable, after: float = 0.0) -> None:
         if not _bot_seats(table) or table.expired:
             return
-        if table.bot_task is None or table.bot_task.done():
-            table.bot_task = asyncio.create_task(self._play_bots(table))
+        try:
+            await self._writer.write(partial(post, table_id=table.id, kind=BOT, seq=table.seq,
+                                             due=time.time() + after, people=table.has_people))
+        except Exception as exc:  # the table's next load posts it again
+            log.error("table %s: the bots' turn could not be posted: %s", table.id, exc)
+            return
+        self._jobs.wake()
 
-    async def _play_bots(self, table: LiveTable) -> None:
-        """Play the bots' decisions at this table, one at a time, until only people (or nobody) must decide."""
-        while True:
-            seats = _bot_seats(table)
-            if not seats or table.expired:
-                return
-            if self._bot_delay:
-                await asyncio.sleep(self._bot_delay)
-            seat = seats[0]
-            bot = table.bots.get(seat)
-            if bot is None or seat not in table.pending:  # its player took the seat back, or an undo
-                continue
-            rules, game, seq = table.rules, table.game, table.seq
-            view, legal = rules.view(game, seat), rules.legal(game, seat)
-            try:
-                choice = await self._bots.run(table.has_people, bot.choose, view, legal)
-            except Exception:
-                log.exception("bot at table %s seat %d failed; it plays its first legal action", table.id, seat)
-                choice = legal[0]
-            try:
-                await self.act(table, seat, seq, str(choice), bot=True)
-            except ServiceError as exc:
-                if exc.code != "illegal":  # stale or unavailable: look at the table again
-                    await asyncio.sleep(0.5 if exc.code == "unavailable" else 0)
-                    continue
+    async def bot_turn(self, table: LiveTable) -> None:
+        """A bot's turn at this table, its job taken (jobs.py): wait `bot_delay` (so people can follow), think in
+        a worker process and move, then post the table's next bot turn. Nothing happens if no bot owes a move
+        (it was made on another replica, or a person took the seat back)."""
+        if self._bot_delay and _bot_seats(table):
+            await asyncio.sleep(self._bot_delay)
+        seats = _bot_seats(table)
+        if not seats or table.expired:
+            return
+        seat = seats[0]
+        rules, game, seq = table.rules, table.game, table.seq
+        view, legal = rules.view(game, seat), rules.legal(game, seat)
+        try:
+            choice = await self._bots.run(table.has_people, think, table.bots[seat], view, legal)
+        except Exception:
+            log.exception("bot at table %s seat %d failed; it plays its first legal action", table.id, seat)
+            choice = legal[0]
+        pause = 0.0
+        try:
+            await self.act(table, seat, seq, str(choice), bot=True)
+        except ServiceError as exc:
+            if exc.code == "illegal":
                 # A bot bug must not freeze the table: say so loudly, and play a legal action instead.
                 log.error("bot at table %s seat %d chose a refused move (%s); it plays %s", table.id, seat,
                           exc.message, legal[0])
-                with contextlib.suppress(ServiceError):  # if even that fails, the loop looks again
+                with contextlib.suppress(ServiceError):  # if even that fails, the next turn looks again
                     await self.act(table, seat, seq, str(legal[0]), bot=True)
+            elif exc.code == "unavailable":  # the database is away: try again in a moment
+                pause = 0.5
+        # Posted before this turn's job is finished: a replica dying in between loses no turn.
+        await self._post_bot_turn(table, after=pause)
 
 
 def _admitted(table: LiveTable, move: _Move) -> Any:

@@ -1,4 +1,4 @@
-"""Where bots think: a thread pool, off the event loop, shared fairly.
+"""Where bots think: worker processes (a process pool, off the event loop and its interpreter lock), shared fairly.
 
 At most `workers` bots think at once. When more are waiting, a bot at a table with people goes first (first
 come, first served among them), then the bot-only tables in their turn; and with two workers or more, one is
@@ -11,25 +11,35 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 PEOPLE_FIRST, BOTS_ONLY = 0, 1
 
 
+def think(bot: Any, view: dict[str, Any], legal: list[Any]) -> Any:
+    """A bot's choice, in a worker process: `bot` comes pickled as the table holds it, so whichever replica asks,
+    the same bot in the same position chooses the same move."""
+    return bot.choose(view, legal)
+
+
 class BotScheduler:
-    def __init__(self, workers: int) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bloodyinn-bot")
+    def __init__(self, workers: int, pool: Executor | None = None) -> None:
+        """`workers` worker processes (started when first needed), or `pool` with as many workers. Spawned, not
+        forked: a forked worker would keep the server's listening socket, and live on, after the server is
+        killed."""
+        self._pool = pool or ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
         self._free = workers
         self._kept_for_people = 1 if workers > 1 else 0
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: (priority, arrival, waiter)
         self._arrivals = itertools.count()
 
     async def run(self, people: bool, think: Callable[..., T], *args: object) -> T:
-        """`think(*args)` in a worker thread once a worker is free; `people`: the table has people at it."""
+        """`think(*args)` in a worker once one is free; `people`: the table has people at it."""
         await self._acquire(PEOPLE_FIRST if people else BOTS_ONLY)
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, think, *args)

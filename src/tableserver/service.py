@@ -1,16 +1,19 @@
 """The game service: what the routes and the table sockets ask, made of parts with one job each: the live
-tables (registry.py), moves, bots and turn clocks (play.py), seats and their tokens (seats.py), the table chat
-(chat.py), idle tables expiring (expiry.py), and, when the database is PostgreSQL, the tables kept in step with
-other replicas (sync.py) and who is connected to them there (presence.py), both over fanout.py's notifications."""
+tables (registry.py), moves, bots and turn clocks (play.py), the bots' turns and clocks any replica may take
+(jobs.py), seats and their tokens (seats.py), the table chat (chat.py), idle tables expiring (expiry.py), and,
+when the database is PostgreSQL, the tables kept in step with other replicas (sync.py) and who is connected to
+them there (presence.py), both over fanout.py's notifications."""
 
 from __future__ import annotations
 
 import asyncio
 
 from .chat import TableChat
+from .errors import ServiceError
 from .expiry import IdleExpiry
 from .fanout import Change, Listener, listens
 from .hub import Hub
+from .jobs import CLOCK, Job, JobRunner
 from .live import LiveTable
 from .play import Play
 from .presence import KINDS, PresenceRelay
@@ -27,7 +30,8 @@ class GameService:
                  origin: str = "") -> None:
         """`origin` names this replica in the changes it announces (fanout.py)."""
         self.hub = hub
-        self.play = Play(writer, hub, settings, self._catch_up)
+        self.jobs = JobRunner(repository.engine, self._attend, settings.job_lease, settings.job_poll)
+        self.play = Play(writer, hub, settings, self._catch_up, self.jobs)
         self.tables = TableRegistry(repository, writer, hub, settings, self.play.install)
         self.sync = TableSync(repository, self.tables, hub, self.play.reseat)
         self.seats = Seats(self.tables, self.play, writer, hub, settings)
@@ -60,6 +64,7 @@ class GameService:
         """Let every unfinished game carry on where it stopped, and hear of other replicas' changes."""
         await self.tables.load_unfinished()
         self._expiry.start()
+        self.jobs.start()
         if self.listener is not None and self.presence is not None:
             await self.listener.start()
             self._tasks = [asyncio.create_task(self.sync.watch(self._catch_up_every)),
@@ -74,4 +79,19 @@ class GameService:
             await self.presence.stop()
         await self.sync.stop()
         await self._expiry.stop()
-        await self.play.stop(self.tables.live())
+        await self.jobs.stop()
+        await self.play.stop()
+
+    async def _attend(self, job: Job) -> None:
+        """Take a bot's turn or run out a clock (jobs.py) at the table, read again from the database first: the
+        replica that posted the job may have been another."""
+        try:
+            table = await self.tables.get(job.table_id)
+        except ServiceError:  # gone, or expired: there is nothing to do
+            return
+        async with table.lock:
+            await self.sync.catch_up(table)
+        if job.kind == CLOCK:
+            await self.play.expire(table, job.seq)
+        else:
+            await self.play.bot_turn(table)

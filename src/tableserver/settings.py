@@ -22,7 +22,12 @@ class ServerSettings:
     sqlite_sync: str = "normal"
     # Seconds a bot waits before moving, so people can follow its moves; 0 in tests and benchmarks.
     bot_delay: float = 0.5
-    bot_threads: int = 2
+    # Worker processes in which this replica's bots think (scheduler.py).
+    bot_workers: int = 2
+    # Seconds a replica holds a bot's turn or a clock it took (renewed while it works on it): one that dies
+    # mid-turn lets another take the turn this long after. Jobs posted elsewhere are looked for every `job_poll` s.
+    job_lease: float = 10.0
+    job_poll: float = 0.5
     # Largest accepted WebSocket message / HTTP body, in bytes: an action is a short line of text.
     max_message_bytes: int = 8192
     max_body_bytes: int = 65536

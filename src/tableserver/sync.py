@@ -149,8 +149,5 @@ class TableSync:
     def _expired(self, table: LiveTable) -> None:
         """Another replica expired the table (expiry.py): stop serving it here too."""
         table.expired = True
-        for task in (table.bot_task, table.clock_task):
-            if task is not None:
-                task.cancel()
         self._tables.drop(table.id)
         self._hub.evict(table, 4410, expired(table.id))

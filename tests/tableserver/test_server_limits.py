@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
@@ -212,7 +212,7 @@ def test_the_bot_only_cap_holds_under_simultaneous_requests(tmp_path: Path) -> N
 
 def test_people_first_when_bots_wait_for_a_thread() -> None:
     async def scenario() -> list[str]:
-        scheduler = BotScheduler(1)
+        scheduler = BotScheduler(1, ThreadPoolExecutor(1))  # the order of turns, whatever the workers are
         started: list[str] = []
         release = threading.Event()
         busy = asyncio.create_task(scheduler.run(False, release.wait))
@@ -231,7 +231,7 @@ def test_people_first_when_bots_wait_for_a_thread() -> None:
 
 def test_with_two_threads_one_is_kept_for_people() -> None:
     async def scenario() -> tuple[list[str], list[str]]:
-        scheduler = BotScheduler(2)
+        scheduler = BotScheduler(2, ThreadPoolExecutor(2))
         started: list[str] = []
         release = threading.Event()
 
@@ -255,28 +255,33 @@ def test_with_two_threads_one_is_kept_for_people() -> None:
 
 
 class _SlowBot:
-    """Thinks for a moment and notes, in order, which kind of table it thought for."""
+    """Thinks for a moment and notes, in order, which kind of table it thought for, in the file `log` (bots think
+    in worker processes)."""
 
-    thoughts: ClassVar[list[str]] = []
-
-    def __init__(self, label: str, seed: int | None) -> None:
+    def __init__(self, label: str, log: Path, seed: int | None) -> None:
         self.label = label
+        self.log = log
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
-        self.thoughts.append(self.label)
-        time.sleep(0.02)
+        with self.log.open("a") as log:
+            log.write(self.label + "\n")
+        time.sleep(0.2)  # longer than a person's move takes to reach the bots' queue (a job, jobs.py)
         return self.rng.choice(legal)
 
 
-def test_a_persons_bot_does_not_queue_behind_bot_only_games(make_client: Any,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    thoughts: ClassVar[list[str]] = []
-    monkeypatch.setattr(_SlowBot, "thoughts", thoughts)
-    monkeypatch.setitem(bloodyinn.bots.BOTS, "slow_bots", lambda seed: _SlowBot("bots", seed))
-    monkeypatch.setitem(bloodyinn.bots.BOTS, "slow_person", lambda seed: _SlowBot("person", seed))
-    client = make_client(bot_threads=1)
-    for _ in range(6):  # six bot-only games keep the one bot thread busy
+def test_a_persons_bot_does_not_queue_behind_bot_only_games(make_client: Any, monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    log = tmp_path / "thoughts.txt"
+    log.touch()
+
+    def thoughts() -> list[str]:
+        return log.read_text().split()
+
+    monkeypatch.setitem(bloodyinn.bots.BOTS, "slow_bots", lambda seed: _SlowBot("bots", log, seed))
+    monkeypatch.setitem(bloodyinn.bots.BOTS, "slow_person", lambda seed: _SlowBot("person", log, seed))
+    client = make_client(bot_workers=1)
+    for _ in range(6):  # six bot-only games keep the one bot worker busy
         create_table(client, [{"kind": "bot", "bot": "slow_bots"}] * 2, seed=None)
     table_id = create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "slow_person"}], seed=None)
     token = join(client, table_id, 0)
@@ -289,14 +294,14 @@ def test_a_persons_bot_does_not_queue_behind_bot_only_games(make_client: Any,
             if mine["choices"]:
                 break
             time.sleep(0.01)
-        mark = len(thoughts)
+        mark = len(thoughts())
         assert act(client, table_id, 0, token, mine["seq"], mine["choices"][0]["text"]).status_code == 200
         for _ in range(500):
-            if "person" in thoughts[mark:] or state(client, table_id)["view"]["current_player"] == 0:
+            if "person" in thoughts()[mark:] or state(client, table_id)["view"]["current_player"] == 0:
                 break
             time.sleep(0.01)
-        if "person" in thoughts[mark:]:
-            waits.append(thoughts[mark:].index("person"))
+        if "person" in thoughts()[mark:]:
+            waits.append(thoughts()[mark:].index("person"))
     assert waits and max(waits) <= 1, waits  # at most the thought already under way when the person moved
 
 

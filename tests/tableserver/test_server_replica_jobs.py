@@ -1,0 +1,118 @@
+"""Bots' turns and turn clocks are taken exactly once across replicas: a replica killed with SIGKILL while its bot
+is taking its turn, or while a table's clock runs, loses neither; the other replica takes them over (jobs.py)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+from tableserver.db import make_engine
+from tests.tableserver.server_helpers import ServerProcess, create_table, join, state
+
+T = TypeVar("T")
+LEASE = "1.5"  # seconds: a dead replica's turn is taken over this long after it stopped renewing it
+
+
+def wait_for(condition: Callable[[], T | None], seconds: float = 30.0) -> T:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s")
+
+
+@pytest.fixture
+def database(postgres_url: str) -> Iterator[Engine]:
+    engine = make_engine(postgres_url)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def replicas(tmp_path: Path, database: Engine) -> Iterator[Callable[..., ServerProcess]]:
+    """Start a replica on the throw-away PostgreSQL (the first migrates it)."""
+    started: list[ServerProcess] = []
+
+    def start(name: str, bot_delay: float = 0.0) -> ServerProcess:
+        url = database.url.render_as_string(hide_password=False)
+        started.append(ServerProcess(tmp_path / name, bot_delay=bot_delay, database_url=url,
+                                     options=("--job-lease", LEASE)).start())
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def stored_moves(database: Engine, table_id: str) -> list[tuple[int, int]]:
+    """The table's stored moves: (seq, seat) each."""
+    with database.connect() as connection:
+        return [(row.seq, row.seat) for row in connection.execute(
+            text("SELECT seq, seat FROM actions WHERE table_id = :t ORDER BY seq"), {"t": table_id})]
+
+
+def job(database: Engine, table_id: str, kind: str) -> Any:
+    with database.connect() as connection:
+        return connection.execute(text("SELECT seq, owner, until FROM jobs WHERE table_id = :t AND kind = :k"),
+                                  {"t": table_id, "k": kind}).first()
+
+
+def test_a_bot_whose_replica_dies_mid_turn_moves_once_on_the_other(replicas: Any, database: Engine) -> None:
+    # Replica A's bots wait a minute before moving: A is killed while it holds the bot's turn.
+    a = replicas("a", bot_delay=60)
+    with httpx.Client(base_url=a.url, timeout=30) as client:
+        table_id = create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=4)
+        token = join(client, table_id, 0)
+        for _ in range(40):  # the person moves until it is the bot's turn
+            mine = state(client, table_id, 0, token)
+            if 1 in mine["table"]["pending"]:
+                break
+            moved = client.post(f"/api/tables/{table_id}/actions", headers={"X-Seat-Token": token},
+                                json={"seat": 0, "seq": mine["seq"], "action": mine["choices"][0]["text"]})
+            assert moved.status_code == 200, moved.text
+    taken = wait_for(lambda: (row := job(database, table_id, "bot")) is not None and row.owner and row)
+    before = stored_moves(database, table_id)
+    assert taken.seq == len(before)  # A holds the turn of the move to come, and has not made it
+    b = replicas("b")  # a replica whose bots move at once
+    a.kill9()
+    after = wait_for(lambda: len(moves := stored_moves(database, table_id)) > len(before) and moves)
+    assert after[len(before)] == (len(before), 1)  # the bot's move, made by B
+    with httpx.Client(base_url=b.url, timeout=30) as client:
+        seen = wait_for(lambda: (s := state(client, table_id, 0, token))["choices"] and s)
+    assert seen["seq"] == len(stored_moves(database, table_id))  # B's game is the stored one
+    assert [seat for _, seat in stored_moves(database, table_id)[len(before):]] == [1] * (seen["seq"] - len(before))
+
+
+def test_a_clock_whose_replica_died_runs_out_once_on_the_other(replicas: Any, database: Engine) -> None:
+    a = replicas("a")
+    b = replicas("b")
+    with httpx.Client(base_url=a.url, timeout=30) as client:
+        created = client.post("/api/tables", json={
+            "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4, "practice": True,
+            "clock": {"mode": "realtime", "seconds": 10}})
+        assert created.status_code == 201, created.text
+        table_id = created.json()["table"]["id"]
+        tokens = [join(client, table_id, 0), join(client, table_id, 1)]
+        deciding = state(client, table_id)["view"]["current_player"]
+    clock = wait_for(lambda: job(database, table_id, "clock"))
+    assert clock.seq == 0 and clock.owner is None  # set by A, due in 10 s
+    a.kill9()
+    with httpx.Client(base_url=b.url, timeout=30) as client:
+        # B runs the clock out: the stand-in bot plays the seat, once, and the game goes on.
+        table = wait_for(lambda: (t := client.get(f"/api/tables/{table_id}").json())["seats"][deciding]["status"]
+                         == "timed_out" and t, seconds=40)
+        assert table["seats"][1 - deciding]["status"] is None
+        moves = wait_for(lambda: stored_moves(database, table_id))
+        assert moves[0] == (0, deciding)  # the stand-in bot's move for the seat that ran out of time
+        mine = state(client, table_id, deciding, tokens[deciding])
+        assert mine["choices"] == []  # the seat is the bot's until its person takes it back
+    assert job(database, table_id, "clock") is None or job(database, table_id, "clock").seq != 0
