@@ -8,6 +8,9 @@ from typing import Annotated
 
 import typer
 
+from ..texts import player_name
+from ..texts.catalog import _
+
 
 def hint(
     savefile: Annotated[Path, typer.Argument(help="A saved game: Game.to_json, or a terminal-game save.", exists=True,
@@ -25,23 +28,26 @@ def hint(
     from ..game import Game
 
     if level not in LEVELS:
-        raise typer.BadParameter(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        raise typer.BadParameter(_("unknown level {level!r}; known: {levels}").format(level=level,
+                                                                                       levels=", ".join(LEVELS)))
     try:
         game = Game.from_json(_engine_save(savefile.read_text()))
     except BloodyInnError as exc:
-        typer.echo(f"Cannot load {savefile}: {exc}", err=True)
+        typer.echo(_("Cannot load {file}: {reason}").format(file=savefile, reason=exc), err=True)
         raise typer.Exit(1) from None
     if game.is_over:
-        typer.echo("The game is over: there is nothing left to decide.")
+        typer.echo(_("The game is over: there is nothing left to decide."))
         return
     current = game.current_player
     assert current is not None  # the game is not over
     seat = current if seat is None else seat
     if seat != current:
-        typer.echo(f"P{seat + 1} has nothing to decide now: it is P{current + 1}'s turn ({game.decision}).")
+        typer.echo(_("{player} has nothing to decide now: it is {current}'s turn ({decision}).").format(
+            player=player_name(seat), current=player_name(current), decision=game.decision))
         return
     view = game.view(seat)
-    typer.echo(f"Best moves for P{seat + 1} ({game.decision}, round {view['round']}), level {level}:")
+    typer.echo(_("Best moves for {player} ({decision}, round {round}), level {level}:").format(
+        player=player_name(seat), decision=game.decision, round=view["round"], level=level))
     for rank, h in enumerate(advise(view, game.legal_actions(), level=level, top=top, seed=seed), 1):
         typer.echo(f"{rank}. {h.action}  [{_estimate(h.value, level, game.config.solo)}]")
         typer.echo(f"   {h.reason}")
@@ -62,5 +68,7 @@ def _estimate(value: float, level: str, solo: bool) -> str:
     """The hard level estimates a win chance (in solitaire, what the position it looks ahead to is worth);
     the others score moves in francs."""
     if level != "hard":
-        return f"score {value:+.1f}"
-    return f"position worth {value:.0f}F" if solo else f"win chance {value:.0%}"
+        return _("score {value}").format(value=f"{value:+.1f}")
+    if solo:
+        return _("position worth {value}F").format(value=f"{value:.0f}")
+    return _("win chance {value}").format(value=f"{value:.0%}")
