@@ -127,3 +127,21 @@ def test_a_solitaire_title_is_named_as_the_rulebook_of_the_readers_language_name
     assert rules.result_words({"solo_title": "evil innkeeper"}, "it")["solo_title"] == "locandiere maligno"
     assert rules.result_words({"solo_title": "evil innkeeper"}, "fr")["solo_title"] == "aubergiste maléfique"
     assert rules.result_words({"solo_title": None}, "fr")["solo_title"] is None  # a lost solitaire game has none
+
+
+def test_innkeepers_options_and_rules_are_in_the_readers_language(client: TestClient) -> None:
+    english = client.get("/api/options").json()["games"][1]
+    italian = client.get("/api/options", headers={"accept-language": "it"}).json()["games"][1]
+    assert english["id"] == italian["id"] == "innkeepers" and italian["title"] == "Locandieri"
+    for en, it in zip(english["flags"], italian["flags"], strict=True):  # what each flag plays instead, named
+        assert it["name"] == en["name"] and it["label"] != en["label"] and it["alternative"] != en["alternative"]
+    questions = [(en["question"], it["question"]) for en, it in zip(english["assumptions"], italian["assumptions"],
+                                                                     strict=True)]
+    assert len(questions) == 30 and all(en != it for en, it in questions)
+    table_id = create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], game="innkeepers",
+                            flags={"must_follow": True})
+    token = join(client, table_id, 0)
+    rules = {lang: client.get(f"/api/tables/{table_id}/state?seat=0&lang={lang}",
+                              headers={"X-Seat-Token": token}).json()["rules"] for lang in ("en", "fr")}
+    assert "you must play one of them" in rules["en"][0]  # I-G-9 switched, in both languages
+    assert len(rules["fr"]) == len(rules["en"]) and "vous devez" in rules["fr"][0].lower()

@@ -116,6 +116,8 @@ def test_a_whole_game_against_bots_shows_no_english(browser: Any, server: Server
     assert page.inner_text("header.top h1") == title
     play_to_the_end(page, lang, shots / f"{game}-{lang}-table.png")
     page.wait_for_selector("#result:not([hidden])")
+    page.click("#help summary")  # the rules help, open
+    page.wait_for_selector("#help[open] li")
     assert english_on(page, lang) == []
     page.screenshot(path=str(shots / f"{game}-{lang}-end.png"), full_page=True)
     page.click("#replay-link")

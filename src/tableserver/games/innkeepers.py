@@ -13,8 +13,6 @@ from innkeepers import texts
 from innkeepers.cards import SUIT_SYMBOLS, SUITS
 from innkeepers.config import BONUS_SUIT_CHOICES
 from innkeepers.events import Event
-from innkeepers.summary import rules_summary
-from innkeepers.texts.catalog import _ as game_words  # the rules' own words are the game's catalog's
 from tabletop.bots import Bot
 from tabletop.i18n import N_
 from tabletop.protocol import GameEvent
@@ -31,22 +29,21 @@ FLAG_LABELS = {"fixed_rooms": N_("fixed rooms"), "must_follow": N_("must follow"
                "allow_refuse_referral": N_("referrals may be refused"),
                "voluntary_referral": N_("voluntary referrals"), "bonus_suit": N_("bonus suit")}
 # Whose suit a bonus card counts, by the value of the `bonus_suit` flag.
-BONUS_SUITS = {"customer": N_("the customer's suit"), "winning_card": N_("the winning card's suit")}
+BONUS_SUITS = {"customer": N_("the customer's suit"), "playing_card": N_("the playing card's suit")}
 
 
 def _flag_option(name: str, default: Any, lang: str) -> dict[str, Any]:
     """One assumption flag as a table option: its default, its values and the assumptions it switches, in
     `lang`."""
     switched = [a for a in innkeepers.ASSUMPTIONS if a.flag_name == name]
-    alternatives = dict.fromkeys(game_words(a.alternative, lang) for a in switched if a.alternative)
+    alternatives = dict.fromkeys(texts.assumption_text(a.alternative, lang) for a in switched if a.alternative)
     option: dict[str, Any] = {"name": name, "label": _(FLAG_LABELS.get(name, name), lang), "default": default,
                               "assumptions": [a.id for a in switched], "alternative": "; ".join(alternatives)}
     if name == "suit_order":
         option["choices"] = [{"value": order, "label": " > ".join(SUIT_SYMBOLS[s] for s in order)}
                              for order in SUIT_ORDERS]
     elif name == "bonus_suit":
-        option["choices"] = [{"value": value, "label": _(BONUS_SUITS.get(value, value), lang)}
-                             for value in BONUS_SUIT_CHOICES]
+        option["choices"] = [{"value": value, "label": _(BONUS_SUITS[value], lang)} for value in BONUS_SUIT_CHOICES]
     return option
 
 
@@ -62,9 +59,9 @@ class InnkeepersRules(GameRules[innkeepers.Game, innkeepers.Action]):
         return {"id": self.id, "title": _(self.title, lang), "players": list(innkeepers.Game.PLAYER_COUNTS),
                 "bots": list(self.bot_names()),
                 "flags": [_flag_option(name, value, lang) for name, value in innkeepers.GameConfig().flags().items()],
-                "assumptions": [{**a._asdict(), "question": game_words(a.question, lang),
-                                 "default": game_words(a.default, lang),
-                                 "alternative": game_words(a.alternative, lang) if a.alternative else "",
+                "assumptions": [{**a._asdict(), "question": texts.assumption_text(a.question, lang),
+                                 "default": texts.assumption_text(a.default, lang),
+                                 "alternative": texts.assumption_text(a.alternative, lang) if a.alternative else "",
                                  "flag_name": a.flag_name} for a in innkeepers.ASSUMPTIONS]}
 
     def bot_names(self) -> tuple[str, ...]:
@@ -93,7 +90,7 @@ class InnkeepersRules(GameRules[innkeepers.Game, innkeepers.Action]):
         return {f.name: settings[f.name] for f in fields(innkeepers.GameConfig) if f.name != "seed"}
 
     def rules_text(self, game: innkeepers.Game, lang: str) -> list[str]:
-        return [game_words(paragraph, lang) for paragraph in rules_summary(game.config)]
+        return list(texts.rules_summary(game.config, lang))
 
     def history(self, game: innkeepers.Game) -> list[str]:
         return [str(action) for _, action in game.actions]
