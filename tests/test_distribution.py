@@ -40,18 +40,21 @@ VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["versi
 STATIC = ROOT / "src/tableserver/web/static"
 MIGRATIONS = ROOT / "src/tableserver/migrations"
 ENCODER = "bloodyinn/research/_compiled_observation"
+ENGINES_LIBRARY = "bloodyinn_engines__mypyc"  # the library of both engines compiled by mypyc (setup.py)
 # What the installed copies run with: nothing that would put this checkout (or its virtualenv) on their path.
 CLEAN_ENV = {name: value for name, value in os.environ.items()
              if name not in {"PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV"}}
-# One observation, printed as hex with whether the compiled encoder wrote it; warnings are errors, so an encoder
-# that reads as older than its source (the .pyx shipped beside the built module) fails here.
+# One observation, printed as hex with whether the compiled encoder wrote it, and whether the engines are compiled;
+# warnings are errors, so an encoder that reads as older than its source (the .pyx shipped beside the built module)
+# fails here.
 OBSERVATION_SCRIPT = """
 import json, warnings
 warnings.simplefilter("error")
-import bloodyinn
+import bloodyinn, innkeepers
 from bloodyinn.research import observation
 vector = observation.observation_from_view(bloodyinn.new_game(players=2, seed=1).view(0), ())
-print(json.dumps({"compiled": observation.COMPILED, "observation": vector.tobytes().hex()}))
+print(json.dumps({"compiled": observation.COMPILED, "observation": vector.tobytes().hex(),
+                  "engines": [bloodyinn.COMPILED, innkeepers.COMPILED]}))
 """
 
 
@@ -127,6 +130,8 @@ def check_contents(sdist: Path, wheel: Path) -> None:
     assert f"{ENCODER}.pyx" not in in_wheel
     if has_c_compiler():
         assert [name for name in in_wheel if name.startswith(ENCODER) and name.endswith(".so")]
+        assert [name for name in in_wheel if name.startswith(ENGINES_LIBRARY) and name.endswith(".so")]
+        assert {"bloodyinn/rules/flow.py", "innkeepers/rules/flow.py"} <= in_wheel  # the source, beside the build
     assert "Project-URL: Changelog, https://github.com/bloodyinn/bloodyinn/blob/main/CHANGELOG.md" in metadata
     assert "License-Expression: MIT" in metadata
 
@@ -264,6 +269,7 @@ def test_the_wheel_installs_by_name_in_a_clean_environment_and_runs(tmp_path: Pa
     check_terminal_games(bin_dir, tmp_path)
     installed = json.loads(run(bin_dir / "python", "-c", OBSERVATION_SCRIPT, cwd=tmp_path))
     assert installed["compiled"] == has_c_compiler()
+    assert installed["engines"] == [has_c_compiler()] * 2
 
 
 @pytest.mark.slow
@@ -278,11 +284,13 @@ def test_the_sdist_installs_without_a_c_compiler_on_the_python_encoder(tmp_path:
     wheel = one(out.glob(f"bloodyinn-{VERSION}-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         assert not [name for name in archive.namelist() if name.startswith(ENCODER) and not name.endswith(".pyi")]
+        assert not [name for name in archive.namelist() if name.endswith(".so")]  # nor compiled engines
     bin_dir = venv(tmp_path / "venv", f"bloodyinn[cli] @ {wheel.as_uri()}", "numpy")
     check_imports(bin_dir, tmp_path)
     assert "Final scores" in run(bin_dir / "bloodyinn", "simulate", "--players", "2", "--seed", "1", cwd=tmp_path)
     installed = json.loads(run(bin_dir / "python", "-c", OBSERVATION_SCRIPT, cwd=tmp_path))
     assert installed["compiled"] is False
+    assert installed["engines"] == [False, False]
     # The same bits as this checkout's encoder (compiled where it was built).
     here = observation_from_view(bloodyinn.new_game(players=2, seed=1).view(0), ())
     assert installed["observation"] == here.tobytes().hex()

@@ -7,6 +7,8 @@
     print(game.scores(), game.winners())
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
+
 from .actions import (
     Action,
     Bribe,
@@ -33,6 +35,11 @@ from .errors import (
 from .events import Event
 from .game import Game, new_game
 from .positions import build_position
+from .rules import flow as _rules
+
+# Whether this engine runs as modules compiled by mypyc, built at install where a C compiler is (docs/engine.md#
+# compiled-build): the same rules either way, for benchmarks and bug reports to say which one ran.
+COMPILED = (_rules.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 
 def describe_action(game: Game, action: Action | str) -> str:
@@ -44,6 +51,7 @@ __version__ = "0.2.0.dev0"
 
 __all__ = [
     "CARDS",
+    "COMPILED",
     "FIRST_COME_FIRST_SERVED",
     "UNLIMITED_WEALTH",
     "Action",

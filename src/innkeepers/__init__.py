@@ -8,6 +8,8 @@
     print(game.scores(), game.winners())
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
+
 from .actions import (
     Action,
     Choose,
@@ -27,11 +29,17 @@ from .config import FLAG_NAMES, GameConfig
 from .errors import ConfigError, CorruptSaveError, IllegalActionError, InnkeepersError, NotationError
 from .events import Event
 from .game import Game, new_game
+from .rules import flow as _rules
+
+# Whether this engine runs as modules compiled by mypyc, built at install where a C compiler is (docs/engine.md#
+# compiled-build): the same rules either way, for benchmarks and bug reports to say which one ran.
+COMPILED = (_rules.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 __version__ = "0.2.0.dev0"
 
 __all__ = [
     "ASSUMPTIONS",
+    "COMPILED",
     "FLAG_NAMES",
     "Action",
     "Assumption",
