@@ -12,6 +12,9 @@ import asyncio
 import heapq
 import itertools
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -19,6 +22,18 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 PEOPLE_FIRST, BOTS_ONLY = 0, 1
+
+
+def _end_with(server: int) -> None:
+    """In a worker, at its start: end it once the server that started it is gone. A server killed outright
+    cannot tell its workers, and they would wait for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="bloodyinn-bot-watch", daemon=True).start()
 
 
 def think(bot: Any, view: dict[str, Any], legal: list[Any]) -> Any:
@@ -30,9 +45,9 @@ def think(bot: Any, view: dict[str, Any], legal: list[Any]) -> Any:
 class BotScheduler:
     def __init__(self, workers: int, pool: Executor | None = None) -> None:
         """`workers` worker processes (started when first needed), or `pool` with as many workers. Spawned, not
-        forked: a forked worker would keep the server's listening socket, and live on, after the server is
-        killed."""
-        self._pool = pool or ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        forked: a forked worker would keep the server's listening socket after the server is killed."""
+        self._pool = pool or ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_end_with, initargs=(os.getpid(),))
         self._free = workers
         self._kept_for_people = 1 if workers > 1 else 0
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: (priority, arrival, waiter)
