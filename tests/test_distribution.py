@@ -122,6 +122,7 @@ def check_contents(sdist: Path, wheel: Path) -> None:
         in_wheel = set(archive.namelist())
         metadata = archive.read(f"bloodyinn-{VERSION}.dist-info/METADATA").decode()
     pages = {f"tableserver/web/static/{page.relative_to(STATIC)}" for page in STATIC.rglob("*") if page.is_file()}
+    pages |= {f"tableserver/web/templates/{page.name}" for page in (STATIC.parent / "templates").glob("*.html")}
     assert pages <= in_wheel
     assert {f"tableserver/migrations/versions/{step.name}" for step in MIGRATIONS.glob("versions/*.py")} <= in_wheel
     assert {"tableserver/alembic.ini", "tableserver/migrations/env.py", "tableserver/migrations/script.py.mako",
