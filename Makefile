@@ -43,7 +43,7 @@ compiled: $(COMPILED)/bloodyinn_engines.built
 
 $(COMPILED)/bloodyinn_engines.built: $(VENV)/.installed setup.py $(ENGINE_SOURCES)
 	rm -rf $(COMPILED) build/lib.*
-	$(PY) -m pip install -q --no-deps --no-build-isolation --target $(COMPILED) .
+	$(PY) -m pip install -q --no-deps --target $(COMPILED) .
 	PYTHONPATH=$(COMPILED) $(PY) -c "import bloodyinn, innkeepers; assert bloodyinn.COMPILED and innkeepers.COMPILED" \
 		&& touch $@ || echo "The engines were not compiled (no C compiler?): only the plain engines are tested"
 

@@ -65,4 +65,3 @@ def replica_name() -> str:
     """This server process among the replicas on one database: its host and process, and a few random digits
     (two apps may share a process in tests)."""
     return f"{socket.gethostname()[:16]}-{os.getpid()}-{secrets.token_hex(2)}"
-
