@@ -119,8 +119,9 @@ def test_undo_with_nothing_of_mine_to_take_back(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, my_turn(app))
             before = app.session.game.to_json()
+            refusal = app.session.undo_refusal
             await pilot.press("u")
-            await pilot.pause(0.05)
+            await wait_for(pilot, lambda: any(refusal in n.message for n in app._notifications))
             assert app.session.game.to_json() == before
 
     run(scenario)
