@@ -3,6 +3,7 @@ with its .po files, bring the .po files up to date, or start a new language.
 
     python scripts/catalogs.py check        # exit 1 if a string in the code has no entry (or an entry no string)
     python scripts/catalogs.py update       # add new strings (untranslated) and drop gone ones, in every .po
+                                            # (a file whose entries did not change is left as it is)
     python scripts/catalogs.py init de      # a new language: one .po per package, to translate
 
 Each package is one gettext domain, extracted from its own directory with the map in babel.cfg; a game's data
@@ -17,6 +18,7 @@ import re
 import sys
 from collections.abc import Iterator
 from configparser import RawConfigParser
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -94,10 +96,15 @@ def read(path: Path, lang: str) -> Catalog:
         return read_po(file, locale=lang)
 
 
+def render(catalog: Catalog) -> bytes:
+    file = BytesIO()
+    write_po(file, catalog, width=120, sort_output=True, omit_header=False, include_lineno=False)
+    return file.getvalue()
+
+
 def write(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as file:
-        write_po(file, catalog, width=120, sort_output=True, omit_header=False, include_lineno=False)
+    path.write_bytes(render(catalog))
 
 
 def keys(catalog: Catalog) -> set[tuple[Any, Any]]:
@@ -127,8 +134,11 @@ def update(langs: list[str]) -> None:
             path = po_path(domain, lang)
             catalog = read(path, lang) if path.exists() else Catalog(locale=lang, domain=domain, project="bloodyinn",
                                                                      fuzzy=False)
-            catalog.update(template, no_fuzzy_matching=True)
+            catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
             catalog.obsolete.clear()
+            if path.exists() and render(catalog) == path.read_bytes():
+                continue  # nothing changed: the file keeps its dates, so diffs show only real changes
+            catalog.creation_date = template.creation_date
             write(path, catalog)
 
 

@@ -4,10 +4,12 @@ language, not fuzzy, with the same placeholders as the English."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from babel.messages.pofile import read_po
@@ -49,3 +51,50 @@ def test_every_entry_is_translated_not_fuzzy_and_keeps_the_placeholders(path: Pa
             elif sorted(set(PLACEHOLDER.findall(string))) != wanted:
                 problems.append(f"placeholders differ: {ids[0]!r} -> {string!r}")
     assert problems == []
+
+
+def _catalogs_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("catalogs_script", ROOT / "scripts" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _copy_catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: ModuleType) -> dict[str, Path]:
+    """Copies of the French catalogs, dated long ago, that `update` works on instead of the repository's."""
+    copies = {}
+    for domain in script.DOMAINS:
+        copy = tmp_path / f"{domain}.po"
+        text = script.po_path(domain, "fr").read_text(encoding="utf-8")
+        copy.write_text(re.sub(r'"POT-Creation-Date: [^\\]*\\n"', r'"POT-Creation-Date: 2020-01-02 03:04+0000\\n"',
+                               text), encoding="utf-8")
+        copies[domain] = copy
+    monkeypatch.setattr(script, "po_path", lambda domain, lang: copies[domain])
+    return copies
+
+
+def test_update_leaves_a_catalog_whose_entries_did_not_change_as_it_was(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _catalogs_script()
+    copies = _copy_catalogs(tmp_path, monkeypatch, script)
+    before = {domain: path.read_bytes() for domain, path in copies.items()}
+    script.update(["fr"])
+    assert {domain: path.read_bytes() for domain, path in copies.items()} == before
+
+
+def test_update_adds_a_missing_entry_and_dates_the_catalog_anew(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _catalogs_script()
+    copies = _copy_catalogs(tmp_path, monkeypatch, script)
+    path = copies["tabletop"]
+    with path.open("rb") as file:
+        catalog = read_po(file, locale="fr")
+    removed = next(message.id for message in catalog if message.id and isinstance(message.id, str))
+    del catalog[removed]
+    path.write_bytes(script.render(catalog))
+    script.update(["fr"])
+    with path.open("rb") as file:
+        updated = read_po(file, locale="fr")
+    assert updated.get(removed) is not None and updated[removed].string == ""
+    assert "2020-01-02 03:04" not in path.read_text(encoding="utf-8")
