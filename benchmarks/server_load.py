@@ -1,7 +1,7 @@
 """Load test of `bloodyinn serve`: many concurrent bot-vs-bot tables played over WebSockets on 127.0.0.1.
 
     python benchmarks/server_load.py [--tables 200] [--players 2] [--seconds 60] [--think 0]
-                                     [--games bloodyinn innkeepers] [--rounds 1] [--warmup 5]
+                                     [--moves-per-second R] [--games bloodyinn innkeepers] [--rounds 1] [--warmup 5]
                                      [--replicas 1 2 4 [--sqlite]]
 
 Starts a real server (its own temporary SQLite file, bots disabled server-side: every seat is "open for a
@@ -17,6 +17,11 @@ p50/p95/p99 latency and the CPU time per move of the server and of this client (
 Each game named by `--games` (both by default) is measured under the same load, each on a fresh server, and
 the figures are printed side by side. `--rounds N` measures the games in turn N times (`--seconds` each) and
 pools each game's moves, so a slow spell of a shared machine falls on every game alike.
+
+`--moves-per-second R` paces every game to the same load: the bots' think time (starting at `--think`) is
+adjusted every second, for all seats alike, until the tables make R moves a second together, so games that make
+more moves at the same think time (Innkeepers: every seat chooses its card at once) are compared with the others
+at equal moves a second, their bursts kept. The think time it settled on is printed per game.
 
 `--replicas 1 2 4` measures the same load on PostgreSQL served by 1, 2 and 4 server processes (replicas) instead,
 side by side (`--sqlite` adds the single SQLite process beside them): the benchmark starts a throw-away
@@ -73,6 +78,7 @@ class Stats:
         self.seconds = 0.0
         self.server_cpu: float | None = None
         self.client_cpu = 0.0
+        self.thinks: list[float] = []  # the pacer's think time at each move measured
 
     def counts(self, sent_at: float) -> bool:
         return self.since is not None and sent_at >= self.since
@@ -90,8 +96,30 @@ class Stats:
         self.client_cpu = time.process_time() - self.client_cpu
 
 
+class Pacer:
+    """The bots' think time: fixed, or adjusted every second so that the tables make `target` moves a second
+    together (--moves-per-second)."""
+
+    def __init__(self, think: float, target: float | None) -> None:
+        self.think = think
+        self.target = target
+        self.moves = 0  # actions sent so far
+
+    async def steer(self, deadline: float) -> None:
+        """Until `deadline`: once a second, scale the think time by how far the last second's moves were from
+        the target (damped: a move's round trip also takes time, so the rate is not exactly 1/think)."""
+        if self.target is None:
+            return
+        while time.monotonic() < deadline - 1:
+            counted, since = self.moves, time.monotonic()
+            await asyncio.sleep(1.0)
+            rate = (self.moves - counted) / (time.monotonic() - since)
+            if rate > 0:
+                self.think = min(10.0, max(0.01, self.think * (rate / self.target) ** 0.7))
+
+
 async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Stats, deadline: float,
-                      done: asyncio.Event, think: float) -> None:
+                      done: asyncio.Event, pacer: Pacer) -> None:
     """One seat's bot: act whenever this seat must decide; stop when the game ends or time is up."""
     choose = random.Random(f"{table_id}/{seat}").choice
     async with websockets.connect(f"ws://{url}/ws/tables/{table_id}", max_size=None) as ws:
@@ -111,9 +139,12 @@ async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Sta
                 return
             acted_on = latest["seq"]
             action = choose(latest["choices"])["text"]
-            if think:
-                await asyncio.sleep(think)
+            if pacer.think:
+                await asyncio.sleep(pacer.think)
             sent_at = time.perf_counter()
+            pacer.moves += 1
+            if stats.counts(sent_at):
+                stats.thinks.append(pacer.think)
             await ws.send(json.dumps({"type": "action", "seq": acted_on, "action": action}))
 
         while not done.is_set():
@@ -159,13 +190,13 @@ async def open_table(http: httpx.AsyncClient, game: str, players: int, seed: int
 
 
 async def table_driver(http: httpx.AsyncClient, url: str, game_name: str, players: int, number: int, stats: Stats,
-                       deadline: float, think: float) -> None:
+                       deadline: float, pacer: Pacer) -> None:
     """Keep one table busy: play a game to its end, then open a new one, until the deadline."""
     game = 0
     while time.monotonic() < deadline:
         table_id, tokens = await open_table(http, game_name, players, number * 1000 + game)
         done = asyncio.Event()
-        await asyncio.gather(*(seat_client(url, table_id, seat, tokens[seat], stats, deadline, done, think)
+        await asyncio.gather(*(seat_client(url, table_id, seat, tokens[seat], stats, deadline, done, pacer)
                                for seat in range(players)))
         if done.is_set():
             stats.games += 1
@@ -178,10 +209,12 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def run(urls: list[str], server_pids: list[int], tables: int, players: int, seconds: float,
-              think: float = 0.0, game: str = "bloodyinn", warmup: float = 0.0) -> Stats:
+              think: float = 0.0, game: str = "bloodyinn", warmup: float = 0.0, pace: float | None = None) -> Stats:
     """Open the tables, table N on the server `urls[N % len(urls)]`, and keep them playing for `warmup` +
-    `seconds`; measure the last `seconds`."""
+    `seconds`, the bots thinking `think` s (adjusted to make `pace` moves a second together, if given); measure
+    the last `seconds`."""
     stats = Stats(server_pids)
+    pacer = Pacer(think, pace)
 
     async def warm_up() -> None:
         await asyncio.sleep(warmup)
@@ -192,8 +225,9 @@ async def run(urls: list[str], server_pids: list[int], tables: int, players: int
         clients = [await stack.enter_async_context(httpx.AsyncClient(base_url=f"http://{url}", timeout=60,
                                                                      limits=limits)) for url in urls]
         deadline = time.monotonic() + warmup + seconds
-        await asyncio.gather(warm_up(), *(table_driver(clients[n % len(urls)], urls[n % len(urls)], game, players,
-                                                       n, stats, deadline, think)
+        await asyncio.gather(warm_up(), pacer.steer(deadline),
+                             *(table_driver(clients[n % len(urls)], urls[n % len(urls)], game, players, n, stats,
+                                            deadline, pacer)
                                           for n in range(tables)))
     stats.stop()
     return stats
@@ -286,6 +320,7 @@ class Measured:
     seconds: float = 0.0
     cpu: float | None = 0.0  # the server's CPU seconds (None where there is no /proc)
     client_cpu: float = 0.0  # this process's (the clients'), which shares the machine with the server
+    thinks: list[float] = field(default_factory=list)  # the bots' think time at each move measured
 
     def add(self, stats: Stats) -> None:
         self.latencies += stats.latencies
@@ -295,6 +330,7 @@ class Measured:
         self.seconds += stats.seconds
         self.cpu = None if stats.server_cpu is None or self.cpu is None else self.cpu + stats.server_cpu
         self.client_cpu += stats.client_cpu
+        self.thinks += stats.thinks
 
     def line(self) -> str:
         moves = self.latencies
@@ -303,11 +339,11 @@ class Measured:
             return f"{setup}{self.game:<11} no move was measured; errors: {self.errors or 'none'}"
         cpu = f"{self.cpu / len(moves) * 1e6:7.0f} µs" if self.cpu is not None else "      n/a"
         client_cpu = f"{self.client_cpu / len(moves) * 1e6:7.0f} µs"
+        think = f"{statistics.fmean(self.thinks):6.2f} s" if self.thinks else "      -"
         return (f"{setup}{self.game:<11} {len(moves) / self.seconds:7.0f} {percentile(moves, 0.5) * 1000:8.1f}"
                 f" {percentile(moves, 0.95) * 1000:8.1f} {percentile(moves, 0.99) * 1000:8.1f}"
                 f" {max(moves) * 1000:8.1f} {statistics.fmean(moves) * 1000:8.1f} {cpu} {client_cpu}"
-                f" {len(moves):7d}"
-                f" {self.games:6d}  {self.errors or 'none'}")
+                f" {len(moves):7d} {self.games:6d} {think}  {self.errors or 'none'}")
 
 
 def measure(game: str, args: argparse.Namespace, measured: Measured, cluster: PostgresCluster | None) -> None:
@@ -323,7 +359,8 @@ def measure(game: str, args: argparse.Namespace, measured: Measured, cluster: Po
             for _ in range(count):  # one after the other: each migrates the database at start-up
                 servers.append(start_server(database_url, args.sqlite_sync))
             stats = asyncio.run(run([url for _, url in servers], [process.pid for process, _ in servers],
-                                    args.tables, args.players, args.seconds, args.think, game, args.warmup))
+                                    args.tables, args.players, args.seconds, args.think, game, args.warmup,
+                                    args.moves_per_second))
         finally:
             for process, _ in servers:
                 process.terminate()
@@ -342,6 +379,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each bot waits before answering (default 0: as fast as the server allows;"
                              " 0.5 is the pace of the server's own bots)")
+    parser.add_argument("--moves-per-second", type=float, default=None,
+                        help="adjust the think time (from --think) until the tables make this many moves a second"
+                             " together, the same for every game (default: --think as given)")
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES),
                         help="which games to measure, in turn under the same load (default: both)")
     parser.add_argument("--warmup", type=float, default=5.0,
@@ -362,6 +402,10 @@ def main() -> None:
         parser.error("--players 1: Innkeepers needs 2-4 players (measure --games bloodyinn alone)")
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.moves_per_second is not None and args.moves_per_second <= 0:
+        parser.error("--moves-per-second must be above 0")
+    if args.moves_per_second is not None and args.think <= 0:
+        parser.error("--moves-per-second paces the bots' think time: give --think above 0 to start from")
     setups = ([SQLITE] if args.sqlite or not args.replicas else []) + args.replicas
     measured = {(setup, game): Measured(game, setup) for setup in setups for game in args.games}
     with ExitStack() as stack:
@@ -370,13 +414,15 @@ def main() -> None:
             for setup in setups:
                 for game in args.games:
                     measure(game, args, measured[setup, game], cluster)
-    print(f"load: {args.tables} concurrent tables of {args.players} players, think time {args.think} s,"
+    think = (f"think time from {args.think} s adjusted to {args.moves_per_second:g} moves/s"
+             if args.moves_per_second is not None else f"think time {args.think} s")
+    print(f"load: {args.tables} concurrent tables of {args.players} players, {think},"
           f" {args.seconds:g} s after {args.warmup:g} s of warm-up, x {args.rounds} round(s) per setup and game,"
           f" SQLite synchronous={args.sqlite_sync}, {os.cpu_count()} CPUs shared by the servers, the database and"
           " this client")
     print("round trip = action -> ack (committed and published), in ms; CPU per move: the servers', the clients'")
     print(f"{'setup':<24}{'game':<11} {'moves/s':>7} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'mean':>8}"
-          f" {'CPU':>9} {'client':>9} {'moves':>7} {'games':>6}  errors")
+          f" {'CPU':>9} {'client':>9} {'moves':>7} {'games':>6} {'think':>8}  errors")
     for figures in measured.values():
         print(figures.line())
     for game in args.games:
