@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
+
+from tabletop import cli_words
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
@@ -74,6 +76,13 @@ def extract(domain: str) -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
             SRC / domain, mapping(), keywords=KEYWORDS, strip_comment_tags=True):
         catalog.add(message, None, [(f"{domain}/{filename}", lineno)], auto_comments=comments, context=context)
+    if domain == "tabletop":  # the words Typer prints itself, which tabletop.cli_words translates
+        for name in cli_words.MODULES:
+            module = importlib.import_module(name)
+            filename = f"{name.replace('.', '/')}.py"
+            for lineno, message, comments, context in extract_from_file(
+                    "python", str(module.__file__), keywords=DEFAULT_KEYWORDS, strip_comment_tags=True):
+                catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     try:
         texts = importlib.import_module(f"{domain}.texts")
     except ModuleNotFoundError:

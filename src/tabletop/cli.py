@@ -11,6 +11,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 import typer.main
 
+from . import cli_words
 from .catalog import N_, _
 from .i18n import Domain, LanguageError, choose_language, set_language
 from .session import TableSession
@@ -90,16 +91,6 @@ def help_texts(command: Any, package: str) -> Iterator[str]:
         yield from help_texts(sub, package)
 
 
-def _translate_help(command: Any, translate: Callable[[str], str]) -> None:
-    command.help = translate(command.help) if command.help else command.help
-    command.short_help = translate(command.short_help) if command.short_help else command.short_help
-    for param in command.params:
-        if getattr(param, "help", None):
-            param.help = translate(param.help)
-    for sub in getattr(command, "commands", {}).values():
-        _translate_help(sub, translate)
-
-
 def run_translated(app: typer.Typer, package: str, argv: Sequence[str] | None = None) -> None:
     """Run a game's command line in the language --lang or the environment asks for: the language is set first,
     so that help, messages and the terminal game all use it. An unknown --lang is one clear error."""
@@ -110,6 +101,7 @@ def run_translated(app: typer.Typer, package: str, argv: Sequence[str] | None = 
     except LanguageError:
         typer.echo(_("Error: unknown language {lang!r}: choose one of en, fr, it.").format(lang=lang), err=True)
         raise SystemExit(2) from None
+    cli_words.use_catalog()
     game = Domain(package)
 
     def translate(message: str) -> str:
@@ -117,5 +109,5 @@ def run_translated(app: typer.Typer, package: str, argv: Sequence[str] | None = 
         return translated if translated != message else _(message)
 
     command = typer.main.get_command(app)
-    _translate_help(command, translate)
-    command(argv, prog_name=package)
+    cli_words.translate_command(command, translate)
+    cli_words.run_command(command, argv, package)
