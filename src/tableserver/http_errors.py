@@ -9,6 +9,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from tabletop.validation import validation_problems
+
 from .errors import ServiceError
 from .language import _, reader_language
 from .security import ERROR_HEADERS
@@ -23,8 +25,8 @@ def answer_errors(app: FastAPI) -> None:
         return JSONResponse(exc.to_dict(reader_language(request)), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(validation_problems(exc.errors(), reader_language(request)))
         return JSONResponse({"error": "bad_request", "message": problems}, status_code=400)
 
     @app.exception_handler(HTTPException)

@@ -17,6 +17,8 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tabletop.validation import validation_problems
+
 from .errors import ServiceError, bad_request, forbidden
 from .hub import Client, encode
 from .language import reader_language
@@ -39,16 +41,14 @@ def _decode(data: str | bytes | None, limit: int) -> ClientMessage:
     try:
         return client_messages.validate_json(data)
     except ValidationError as exc:
-        raise bad_request(_explain(exc)) from None
+        errors = exc.errors()
+        raise bad_request("invalid message: {problems} (see GET /api/websocket-schema)",
+                          problems=lambda lang: _explain(errors, lang)) from None
 
 
-def _explain(error: ValidationError) -> str:
-    """Pydantic's complaints as one sentence per problem."""
-    problems = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"] if p not in ("hello", "action", "preview", "ping", "chat"))
-        problems.append(f"{where}: {item['msg']}" if where else item["msg"])
-    return "invalid message: " + "; ".join(problems) + " (see GET /api/websocket-schema)"
+def _explain(errors: list[Any], lang: str) -> str:
+    """Pydantic's complaints, one per problem, in the reader's language; the message kind is not a field."""
+    return "; ".join(validation_problems(errors, lang, skip=("hello", "action", "preview", "ping", "chat")))
 
 
 def _message_id(data: str | bytes | None) -> Any:

@@ -145,3 +145,27 @@ def test_innkeepers_options_and_rules_are_in_the_readers_language(client: TestCl
                               headers={"X-Seat-Token": token}).json()["rules"] for lang in ("en", "fr")}
     assert "you must play one of them" in rules["en"][0]  # I-G-9 switched, in both languages
     assert len(rules["fr"]) == len(rules["en"]) and "vous devez" in rules["fr"][0].lower()
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "players: Input should be less than or equal to 4; seed: Input should be a whole number"),
+    ("fr", "players: La valeur doit être inférieure ou égale à 4; seed: La valeur doit être un nombre entier"),
+    ("it", "players: Il valore deve essere minore o uguale a 4; seed: Il valore deve essere un numero intero"),
+])
+def test_a_request_that_fails_its_schema_is_refused_in_the_readers_language(client: TestClient, lang: str,
+                                                                            expected: str) -> None:
+    answer = client.post("/api/tables", headers={"accept-language": lang}, json={"players": 9, "seed": "x"})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "bad_request", "message": f"body.{expected.replace('; ', '; body.')}"}
+
+
+def test_a_websocket_message_that_fails_its_schema_is_refused_in_the_readers_language(client: TestClient) -> None:
+    table_id = create_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}])
+    with client.websocket_connect(f"/ws/tables/{table_id}?lang=fr") as french:
+        french.send_json({"type": "hello"})
+        receive(french, "state")
+        french.send_json({"type": "action", "seq": "x", "action": "pass", "id": 7})
+        error = receive(french, "error")
+    assert error["error"] == "bad_request" and error["id"] == 7
+    assert error["message"] == ("message non valable : seq: La valeur doit être un nombre entier"
+                                " (voir GET /api/websocket-schema)")
