@@ -240,7 +240,7 @@ def play_in_a_terminal(command: list[str | Path], cwd: Path, shows: str) -> str:
     finally:
         if process.poll() is None:
             process.kill()
-            process.wait()
+            process.wait(10)
         os.close(main)
     assert shown, f"{command} never showed {shows!r}:\n{text()[-3000:]}"
     assert returncode == 0, f"{command} exited {returncode} after q:\n{text()[-3000:]}"
@@ -257,6 +257,7 @@ def check_terminal_games(bin_dir: Path, cwd: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # builds, compiles and installs from the package index: longer than a test's usual limit
 def test_the_wheel_installs_by_name_in_a_clean_environment_and_runs(tmp_path: Path) -> None:
     out = build(tmp_path)
     sdist = one(out.glob(f"bloodyinn-{VERSION}.tar.gz"))
@@ -274,6 +275,7 @@ def test_the_wheel_installs_by_name_in_a_clean_environment_and_runs(tmp_path: Pa
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_the_sdist_installs_without_a_c_compiler_on_the_python_encoder(tmp_path: Path) -> None:
     sdist = one(build(tmp_path, "--sdist").glob(f"bloodyinn-{VERSION}.tar.gz"))
     with tarfile.open(sdist) as archive:

@@ -4,10 +4,12 @@ with a fresh database per test."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import secrets
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -18,6 +20,8 @@ from sqlalchemy import create_engine, text
 from tests.tableserver.server_helpers import free_port
 
 PG_BIN = Path("/usr/lib/postgresql")
+READY_SECONDS = 30  # for the server to start, answer or stop
+TOOL_SECONDS = 60  # for initdb or pg_ctl to finish (pg_ctl waits at most READY_SECONDS itself)
 
 
 class Unavailable(Exception):
@@ -52,21 +56,26 @@ class Cluster:
         self.url = f"postgresql://bloodyinn@127.0.0.1:{self.port}/postgres"
 
     def start(self) -> Cluster:
+        """Create and start the cluster; on any failure, stop what was started and remove the folder."""
         data = self.folder / "pgdata"
-        subprocess.run([*self._as_user, str(self._initdb), "-D", str(data), "-U", "bloodyinn", "--auth=trust",
-                        "-E", "UTF8"], check=True, capture_output=True)
-        subprocess.run([*self._as_user, str(self._pg_ctl), "-D", str(data), "-w", "-l", str(self.folder / "pg.log"),
-                        "-o", f"-h 127.0.0.1 -p {self.port} -k {self.folder}", "start"],
-                       check=True, capture_output=True)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                self._run("SELECT 1")
-                return self
-            except Exception:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
+        try:
+            subprocess.run([*self._as_user, str(self._initdb), "-D", str(data), "-U", "bloodyinn", "--auth=trust",
+                            "-E", "UTF8"], check=True, capture_output=True, timeout=TOOL_SECONDS)
+            subprocess.run([*self._as_user, str(self._pg_ctl), "-D", str(data), "-w", "-t", str(READY_SECONDS),
+                            "-l", str(self.folder / "pg.log"), "-o", f"-h 127.0.0.1 -p {self.port} -k {self.folder}",
+                            "start"], check=True, capture_output=True, timeout=TOOL_SECONDS)
+            deadline = time.monotonic() + READY_SECONDS
+            while True:
+                try:
+                    self._run("SELECT 1")
+                    return self
+                except Exception:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.2)
+        except BaseException:
+            self.stop()
+            raise
 
     def new_database(self) -> str:
         """The URL of a new, empty database of this cluster."""
@@ -76,7 +85,7 @@ class Cluster:
 
     def _run(self, statement: str) -> None:
         engine = create_engine(self.url.replace("postgresql://", "postgresql+psycopg://"),
-                               isolation_level="AUTOCOMMIT")
+                               isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": READY_SECONDS})
         try:
             with engine.connect() as connection:
                 connection.execute(text(statement))
@@ -84,6 +93,14 @@ class Cluster:
             engine.dispose()
 
     def stop(self) -> None:
-        subprocess.run([*self._as_user, str(self._pg_ctl), "-D", str(self.folder / "pgdata"), "-m", "immediate",
-                        "stop"], capture_output=True)
+        """Stop the server at once (its clients are test processes, gone or going) and remove its files; if
+        pg_ctl cannot stop it in time, kill the server by the pid in its pid file."""
+        data = self.folder / "pgdata"
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            subprocess.run([*self._as_user, str(self._pg_ctl), "-D", str(data), "-m", "immediate", "-t",
+                            str(READY_SECONDS), "stop"], capture_output=True, timeout=TOOL_SECONDS)
+        pid_file = data / "postmaster.pid"
+        if pid_file.exists():  # still running (or pg_ctl never got to stop it)
+            with contextlib.suppress(ValueError, IndexError, ProcessLookupError, PermissionError):
+                os.kill(int(pid_file.read_text().split()[0]), signal.SIGKILL)
         shutil.rmtree(self.folder, ignore_errors=True)

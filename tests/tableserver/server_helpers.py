@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
@@ -65,37 +66,51 @@ class ServerProcess:
         return self.database.with_suffix(f".{self.port}.log")
 
     def start(self) -> ServerProcess:
+        """Start the server in a process group of its own (its replicas and bot workers with it); return once it
+        answers. A server that does not answer in 30 s is stopped and the start fails."""
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
             [str(TABLESERVER), "serve", "--port", str(self.port), "--database-url", self.database_url,
              "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.options],
-            stdout=self._log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.process.returncode}")
-            try:
-                if httpx.get(self.url + "/api/options", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start in 30 s")
+            stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"the server exited with {self.process.returncode}")
+                try:
+                    if httpx.get(self.url + "/api/options", timeout=1).status_code == 200:
+                        return self
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            raise RuntimeError("the server did not start in 30 s")
+        except BaseException:
+            self.stop()
+            raise
 
     def kill9(self) -> None:
+        """SIGKILL the server's own process, as a crash would (its bot workers notice and end by themselves)."""
         assert self.process is not None
         os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait()
+        self.process.wait(10)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        """Stop the server (SIGTERM, then SIGKILL after 10 s), then kill whatever of its process group is left:
+        a test never leaves a process behind."""
+        if self.process is not None:
+            if self.process.poll() is None:
+                self.process.terminate()
+                try:
+                    self.process.wait(10)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait(10)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
         if self._log is not None:
             self._log.close()
+            self._log = None
 
 
 def create_table(client: httpx.Client | Any, seats: list[dict[str, Any]], seed: int | None = 7, **settings: Any) -> str:

@@ -185,11 +185,12 @@ def test_concurrent_submissions_apply_once(client: TestClient) -> None:
     def submit(action: str) -> None:
         results.append(act(client, table_id, seat, tokens[seat], 0, action).status_code)
 
-    threads = [threading.Thread(target=submit, args=(choices[i % len(choices)],)) for i in range(8)]
+    threads = [threading.Thread(target=submit, args=(choices[i % len(choices)],), daemon=True) for i in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join()
+        thread.join(60)
+        assert not thread.is_alive(), "a submission got no answer"
     assert results.count(200) >= 1 and set(results) <= {200, 409}
     assert state(client, table_id)["seq"] == 1
 

@@ -145,7 +145,9 @@ def test_reconnect_mid_game_from_another_device(browser: Any, server: ServerProc
     sit_down(bob, "Bob")
     choose = random.Random(3)
     moves = 0
+    deadline = time.monotonic() + GAME_TIMEOUT
     while moves < 12:
+        assert time.monotonic() < deadline, f"only {moves} moves made in time"
         if not (take_turn(ann, choose) or take_turn(bob, choose)):
             ann.wait_for_timeout(30)
         else:
@@ -331,7 +333,9 @@ def test_clock_undo_private_table_resign_and_rematch(browser: Any, server: Serve
     ann.wait_for_selector(".choice")
     assert "left for you" in ann.inner_text("#clock") and ann.query_selector("#undo") is None
     before = httpx.get(f"{server.url}/api/tables/{solo_id}").json()["moves"]
+    deadline = time.monotonic() + 30
     while httpx.get(f"{server.url}/api/tables/{solo_id}").json()["moves"] == before:
+        assert time.monotonic() < deadline, "no move was made"
         take_turn(ann, random.Random(1))
     ann.wait_for_selector("#undo")
     ann.click("#undo")

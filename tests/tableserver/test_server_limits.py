@@ -196,7 +196,7 @@ def test_the_bot_only_cap_holds_under_simultaneous_requests(tmp_path: Path) -> N
 
     def create(_: int) -> int:
         with httpx.Client(base_url=server.url, timeout=30) as client:
-            start.wait()
+            start.wait(30)
             return client.post("/api/tables", json=body).status_code
 
     try:

@@ -50,14 +50,16 @@ def test_kill_9_mid_game_and_resume(tmp_path: Path) -> None:
                         if response.status_code == 200:
                             accepted.append(response.json()["action"])
 
-            player = threading.Thread(target=play)
+            player = threading.Thread(target=play, daemon=True)
             player.start()
+            deadline = time.monotonic() + 60
             while len(accepted) < 25:
+                assert player.is_alive() and time.monotonic() < deadline, f"only {len(accepted)} moves accepted"
                 time.sleep(0.01)
             bots_before = client.get(f"/api/tables/{bots_id}").json()["moves"]
             server.kill9()
             stop.set()
-            player.join()
+            player.join(30)
     finally:
         server.stop()
     assert bots_before > 0

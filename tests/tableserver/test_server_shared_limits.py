@@ -44,7 +44,7 @@ def at_once(replicas: list[ServerProcess], request: Callable[[str], T]) -> list[
 
     def one(number: int) -> T:
         url = replicas[number % len(replicas)].url
-        start.wait()
+        start.wait(30)
         return request(url)
 
     with ThreadPoolExecutor(REQUESTS) as pool:

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux
 
 def screen(session: str) -> str:
     return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True,
-                          check=True).stdout
+                          check=True, timeout=30).stdout
 
 
 def wait_for(session: str, ready: Callable[[str], bool], limit: float = 60.0) -> str:
@@ -38,20 +38,20 @@ def quit_after_one_move(tmp_path: Path, command: list[str]) -> str:
     session = f"exit-{os.getpid()}-{tmp_path.name}"  # one name per test and per worker
     line = " ".join([*command, "--pace", "0", "--seed", "3"]) + "; echo EXIT=$?; sleep 60"
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", "-c", str(tmp_path), line],
-                   check=True)
+                   check=True, timeout=30)
     try:
         shown = wait_for(session, lambda shown: "your move" in shown)
         for _ in range(6):  # the highlighted option at each step, until the Confirm step
             if "Confirm" in shown:
                 break
-            subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
+            subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True, timeout=30)
             shown = wait_for(session, lambda now, before=shown: now != before)
-        subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
+        subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True, timeout=30)
         wait_for(session, lambda shown: "Confirm" not in shown and "your move" in shown)
-        subprocess.run(["tmux", "send-keys", "-t", session, "q"], check=True)
+        subprocess.run(["tmux", "send-keys", "-t", session, "q"], check=True, timeout=30)
         return wait_for(session, lambda shown: "EXIT=" in shown)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False, timeout=30)
 
 
 @pytest.mark.parametrize("game", ["bloodyinn", "innkeepers"])

@@ -47,4 +47,5 @@ def test_listing_the_games_imports_none() -> None:
 
     code = ("import sys; from tabletop import registry; registry.games(); "
             "print(any(m.split('.')[0] in ('bloodyinn', 'innkeepers') for m in sys.modules))")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          timeout=120).stdout == "False\n"

@@ -76,7 +76,7 @@ def test_playing_the_learned_bot_imports_no_torch() -> None:
     code = ("import sys; from bloodyinn import new_game; from bloodyinn.bots import make_bot; "
             "g = new_game(players=1, length='short', seed=1); b = make_bot('learned', 0); "
             "b.choose(g.view(0), g.legal_actions()); assert 'torch' not in sys.modules, 'torch was imported'")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
 
 
