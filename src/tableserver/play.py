@@ -119,18 +119,17 @@ class Play:
             if move in waiting:
                 waiting.remove(move)
             raise
-        self.wake_bots(table)
         return move.outcome.result()
 
     async def _commit(self, table: LiveTable, moves: list[_Move]) -> None:
         """Store and publish `moves` (_store); when the database turns out to hold moves of the table this
-        replica has not seen (another replica stored them, or a move names a later position than the one known
-        here), read the table again and check the moves still waiting again. Lock held; every move's outcome is
-        settled, whatever happens."""
+        replica has not seen (another replica stored them), or the moves may be ahead of what is known here
+        (_may_be_behind), read the table again and check the moves still waiting again. Lock held; every move's
+        outcome is settled, whatever happens."""
         try:
             for attempt in range(CATCH_UPS + 1):
                 waiting = [move for move in moves if not move.outcome.done()]
-                if attempt == 0 and any(move.seq > table.seq for move in waiting):
+                if attempt == 0 and _may_be_behind(table, waiting):
                     await self._catch_up(table)
                 try:
                     await self._store(table, waiting)
@@ -153,7 +152,9 @@ class Play:
         publish them: what everyone is shown changes only once the moves are durable. A legal action always
         applies, so the stored log and the live game cannot diverge. After the first, a move is checked on a fork
         of the table with the moves before it applied (only then: copying every move's game would keep the
-        garbage collector busy). Raises TableBehind, with nothing applied, if the database is ahead."""
+        garbage collector busy). The bots' turn the moves call for is posted in their transaction: a replica
+        dying just after the moves' commit cannot leave a bot owing a move nobody will take. Raises
+        TableBehind, with nothing applied, if the database is ahead."""
         checking = table
         legal: list[tuple[_Move, Any]] = []
         records = []
@@ -173,8 +174,12 @@ class Play:
                 checking.apply(move.seat, chosen)
         if not records:
             return
+        bot_turn = None
+        if _bot_owes_after(table, checking, legal):
+            bot_turn = partial(post, table_id=table.id, kind=BOT, seq=table.seq + len(legal), due=time.time(),
+                               people=table.has_people)
         try:
-            await self._writer.append(*records)
+            await self._writer.append(*records, work=bot_turn)
         except TableBehind:
             raise
         except Exception as exc:
@@ -189,6 +194,8 @@ class Play:
         table.last_active = now()
         if table.is_over:  # for the lobby and start-up; a replay would tell the same
             await self._writer.write(partial(Repository.mark_over, table_id=table.id))
+        if bot_turn is not None:
+            self._jobs.wake()
         await self.clocks.arm(table)
         self._hub.publish(table, events)
         for move, result in accepted:
@@ -297,6 +304,7 @@ class Play:
         pause = 0.0
         try:
             await self.act(table, seat, seq, str(choice), bot=True)
+            return  # the next bots' turn, if one is owed, was posted with the move
         except ServiceError as exc:
             if exc.code == "illegal":
                 # A bot bug must not freeze the table: say so loudly, and play a legal action instead.
@@ -304,9 +312,11 @@ class Play:
                           exc.message, legal[0])
                 with contextlib.suppress(ServiceError):  # if even that fails, the next turn looks again
                     await self.act(table, seat, seq, str(legal[0]), bot=True)
+                    return
             elif exc.code == "unavailable":  # the database is away: try again in a moment
                 pause = 0.5
-        # Posted before this turn's job is finished: a replica dying in between loses no turn.
+        # No move was stored: posted again before this turn's job is finished, so a replica dying in between loses
+        # no turn.
         await self._post_bot_turn(table, after=pause)
 
 
@@ -326,6 +336,25 @@ def _admitted(table: LiveTable, move: _Move) -> Any:
         if not table.since.get(move.seat, table.seq) <= move.seq < table.seq:
             raise stale(move.seq, table.seq)
     return table.rules.action(table.game, move.seat, move.action)
+
+
+def _may_be_behind(table: LiveTable, moves: list[_Move]) -> bool:
+    """Whether `moves` name, or would be refused for, what this replica may not have heard of yet: the table's
+    last seat taken, a seat handed to a bot or back to its person, a later position (another replica's doing, a
+    moment ago, whose word has not arrived). The table is read again first: a refusal is never the replica's
+    stale view."""
+    return table.waiting or any(move.seq > table.seq or move.bot != (move.seat in table.bots) for move in moves)
+
+
+def _bot_owes_after(table: LiveTable, checking: LiveTable, legal: list[tuple[_Move, Any]]) -> bool:
+    """Whether a bot owes a decision once the `legal` moves are made at `table` (`checking`: the table or a fork
+    of it with the first of them applied already)."""
+    if not table.bots or table.expired:
+        return False
+    after = table.fork() if checking is table else checking
+    for move, chosen in legal[after.seq - table.seq:]:
+        after.apply(move.seat, chosen)
+    return bool(_bot_seats(after))
 
 
 def _raise_if_waiting(table: LiveTable) -> None:

@@ -62,9 +62,11 @@ class Writer:
         """Run `work(connection)` in a transaction; return its result once committed (or raise its error)."""
         return await self._submit(work=work)
 
-    async def append(self, *records: ActionRecord) -> None:
-        """Store accepted actions, all of them or none; returns once they are committed."""
-        await self._submit(actions=records)
+    async def append(self, *records: ActionRecord, work: Work | None = None) -> Any:
+        """Store accepted actions, all of them or none, with what `work(connection)` (if given) writes in the
+        same transaction (what the moves call for next: it commits with them or not at all); returns `work`'s
+        result once committed."""
+        return await self._submit(work=work, actions=records)
 
     async def _submit(self, work: Work | None = None, actions: tuple[ActionRecord, ...] = ()) -> Any:
         loop = asyncio.get_running_loop()

@@ -1,5 +1,7 @@
 """Bots' turns and turn clocks are taken exactly once across replicas: a replica killed with SIGKILL while its bot
-is taking its turn, or while a table's clock runs, loses neither; the other replica takes them over (jobs.py)."""
+is taking its turn, or while a table's clock runs, loses neither; the other replica takes them over (jobs.py). A
+person's move and the bots' turn it calls for are committed together, so a replica dying between the two cannot
+happen."""
 
 from __future__ import annotations
 
@@ -14,7 +16,10 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 from tableserver.db import make_engine
-from tests.tableserver.server_helpers import ServerProcess, create_table, join, state
+from tableserver.repository import Repository
+from tableserver.settings import ServerSettings
+from tableserver.writer import Writer
+from tests.tableserver.server_helpers import ServerProcess, act, create_table, in_process_client, join, state
 
 T = TypeVar("T")
 LEASE = "1.5"  # seconds: a dead replica's turn is taken over this long after it stopped renewing it
@@ -116,3 +121,46 @@ def test_a_clock_whose_replica_died_runs_out_once_on_the_other(replicas: Any, da
         mine = state(client, table_id, deciding, tokens[deciding])
         assert mine["choices"] == []  # the seat is the bot's until its person takes it back
     assert job(database, table_id, "clock") is None or job(database, table_id, "clock").seq != 0
+
+
+def test_a_persons_move_and_the_bots_turn_it_calls_for_are_stored_together_or_not_at_all(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'together.sqlite3'}"
+    database = make_engine(url)
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    # The bot waits a minute before moving: its turn, once posted, stays in the jobs table while the test looks.
+    with in_process_client(ServerSettings(database_url=url, bot_delay=60, moves_per_second=0)) as client:
+        # The moves of this deal up to the one that hands the decision to the bot, played on a first table.
+        trial = create_table(client, seats, seed=4)
+        trial_token = join(client, trial, 0)
+        moves: list[str] = []
+        while 1 not in (mine := state(client, trial, 0, trial_token))["table"]["pending"]:
+            assert len(moves) < 40, "the bot never got the decision"
+            moves.append(mine["choices"][0]["text"])
+            assert act(client, trial, 0, trial_token, len(moves) - 1, moves[-1]).status_code == 200
+        table_id = create_table(client, seats, seed=4)
+        token = join(client, table_id, 0)
+        for seq, action in enumerate(moves[:-1]):
+            assert act(client, table_id, 0, token, seq, action).status_code == 200
+        last = len(moves) - 1
+        assert job(database, table_id, "bot") is None  # the person's decision: no bot owes a move yet
+
+        # The move's transaction fails: neither the move nor the bot's turn is stored.
+        def failing(connection: Any, records: Any) -> None:
+            raise OSError("disk full")
+
+        with monkeypatch.context() as failure:
+            failure.setattr(Repository, "append_actions", staticmethod(failing))
+            assert act(client, table_id, 0, token, last, moves[-1]).status_code == 503
+        assert len(stored_moves(database, table_id)) == last and job(database, table_id, "bot") is None
+
+        # The replica dies the moment the move is committed: nothing it writes after that reaches the database.
+        async def dead(self: Writer, work: Any) -> Any:
+            raise OSError("the replica is gone")
+
+        monkeypatch.setattr(Writer, "write", dead)
+        assert act(client, table_id, 0, token, last, moves[-1]).status_code == 200
+        assert stored_moves(database, table_id)[-1] == (last, 0)
+        posted = job(database, table_id, "bot")  # committed with the move: whichever replica is left takes it
+        assert posted is not None and posted.seq == last + 1
+    database.dispose()

@@ -26,7 +26,15 @@ from websockets.sync.client import ClientConnection, connect
 from tableserver.db import make_engine
 from tableserver.migrate import alembic_config
 from tableserver.settings import ServerSettings
-from tests.tableserver.server_helpers import TABLESERVER, ServerProcess, create_table, in_process_client, join, state
+from tests.tableserver.server_helpers import (
+    TABLESERVER,
+    ServerProcess,
+    act,
+    create_table,
+    in_process_client,
+    join,
+    state,
+)
 from tests.tableserver.test_server_restart import logged_actions
 
 LIMIT = 30.0  # seconds any awaited condition may take before the test fails
@@ -157,15 +165,16 @@ def test_forty_concurrent_submissions_for_one_seat_across_replicas_apply_exactly
         def submit(number: int, body: dict[str, Any], start: threading.Barrier = start,
                    answers: list[httpx.Response] = answers, token: str = tokens[seat]) -> None:
             with httpx.Client(base_url=servers[number % 2].url, timeout=LIMIT) as client:
-                start.wait()
+                start.wait(LIMIT)
                 answers[number] = client.post(f"/api/tables/{table_id}/actions", json=body,
                                               headers={"X-Seat-Token": token})
 
-        threads = [threading.Thread(target=submit, args=(number, bodies[number])) for number in range(40)]
+        threads = [threading.Thread(target=submit, args=(number, bodies[number]), daemon=True) for number in range(40)]
         for thread in threads:
             thread.start()
         for thread in threads:
-            thread.join()
+            thread.join(2 * LIMIT)
+            assert not thread.is_alive(), "a submission got no answer"
         applied = [a.json() for a in answers if a.status_code == 200 and not a.json()["duplicate"]]
         assert len(applied) == 1, [a.text for a in answers]
         for answer in answers:  # the others: too late, or the very same move repeated
@@ -215,6 +224,52 @@ def test_a_replica_killed_mid_game_loses_no_accepted_move(replicas: Callable[...
     finally:
         for socket in players:
             socket.close()
+
+
+def first_move(client: httpx.Client | Any, seed: int) -> tuple[int, str]:
+    """Who moves first at a two-person table of `seed`'s deal, once both seats are taken, and a move they may
+    make (seen on a table of the same deal)."""
+    table_id = create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=seed)
+    tokens = [join(client, table_id, 0), join(client, table_id, 1)]
+    seat = state(client, table_id)["view"]["current_player"]
+    return seat, state(client, table_id, seat, tokens[seat])["choices"][0]["text"]
+
+
+def test_a_move_just_after_the_last_seat_is_taken_on_another_replica_is_not_refused(
+        replicas: Callable[..., list[ServerProcess]]) -> None:
+    a, b = replicas(2)
+    with httpx.Client(base_url=a.url, timeout=LIMIT) as on_a, httpx.Client(base_url=b.url, timeout=LIMIT) as on_b:
+        seat, action = first_move(on_b, seed=11)
+        for _ in range(5):
+            table_id = create_table(on_b, [{"kind": "human"}, {"kind": "human"}], seed=11)
+            token = join(on_b, table_id, seat)
+            join(on_a, table_id, 1 - seat)  # the last seat, taken on the other replica
+            moved = act(on_b, table_id, seat, token, 0, action)  # at once, before b may have heard of it
+            assert moved.status_code == 200, moved.text
+
+
+def test_a_replica_that_has_not_heard_the_last_seat_was_taken_reads_the_table_before_refusing_a_move(
+        postgres_url: str) -> None:
+    # Far from its next look at the database by itself: only the move can make the replica read the table.
+    settings = ServerSettings(database_url=postgres_url, bot_delay=0, moves_per_second=0, catch_up_every=3600)
+    database = create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with in_process_client(settings) as client:
+            seat, action = first_move(client, seed=11)
+            table_id = create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=11)
+            token = join(client, table_id, seat)
+            with database.begin() as connection:  # another replica seats the last player; its word is not here yet
+                connection.execute(text("UPDATE seats SET token_hash = 'elsewhere', name = 'Bob', joined_at = now()"
+                                        " WHERE table_id = :t AND seat = :s"), {"t": table_id, "s": 1 - seat})
+            moved = act(client, table_id, seat, token, 0, action)
+            assert moved.status_code == 200, moved.text
+            assert state(client, table_id)["seq"] == 1
+            # A move the table's state in the database refuses as well is refused, and says why.
+            other = create_table(client, [{"kind": "human"}, {"kind": "human"}], seed=11)
+            waiting = act(client, other, seat, join(client, other, seat), 0, action)
+            assert waiting.status_code == 422 and "every seat is taken" in waiting.json()["message"], waiting.text
+    finally:
+        database.dispose()
 
 
 def test_who_is_connected_is_seen_across_replicas(replicas: Callable[..., list[ServerProcess]]) -> None:
