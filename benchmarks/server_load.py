@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import pwd
@@ -100,22 +101,33 @@ class Pacer:
     """The bots' think time: fixed, or adjusted every second so that the tables make `target` moves a second
     together (--moves-per-second)."""
 
-    def __init__(self, think: float, target: float | None) -> None:
+    def __init__(self, think: float, target: float | None, tables: int) -> None:
         self.think = think
         self.target = target
         self.moves = 0  # actions sent so far
+        self._closed = tables  # tables not opened yet
+        self._all_open = asyncio.Event()
+
+    def opened(self) -> None:
+        """A table's first game was opened."""
+        self._closed -= 1
+        if self._closed == 0:
+            self._all_open.set()
 
     async def steer(self, deadline: float) -> None:
         """Until `deadline`: once a second, scale the think time by how far the last second's moves were from
-        the target (damped: a move's round trip also takes time, so the rate is not exactly 1/think)."""
+        the target, by at most a quarter a step (a second's count is noisy, and a move's round trip also takes
+        time, so the rate is not exactly 1/think). Only once every table is open: until then the moves a second
+        tell how fast the tables open."""
         if self.target is None:
             return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._all_open.wait(), max(0.0, deadline - time.monotonic()))
         while time.monotonic() < deadline - 1:
             counted, since = self.moves, time.monotonic()
             await asyncio.sleep(1.0)
             rate = (self.moves - counted) / (time.monotonic() - since)
-            if rate > 0:
-                self.think = min(10.0, max(0.01, self.think * (rate / self.target) ** 0.7))
+            self.think = min(10.0, max(0.01, self.think * min(1.25, max(0.8, (rate / self.target) ** 0.7))))
 
 
 async def seat_client(url: str, table_id: str, seat: int, token: str, stats: Stats, deadline: float,
@@ -195,6 +207,8 @@ async def table_driver(http: httpx.AsyncClient, url: str, game_name: str, player
     game = 0
     while time.monotonic() < deadline:
         table_id, tokens = await open_table(http, game_name, players, number * 1000 + game)
+        if game == 0:
+            pacer.opened()
         done = asyncio.Event()
         await asyncio.gather(*(seat_client(url, table_id, seat, tokens[seat], stats, deadline, done, pacer)
                                for seat in range(players)))
@@ -214,7 +228,7 @@ async def run(urls: list[str], server_pids: list[int], tables: int, players: int
     `seconds`, the bots thinking `think` s (adjusted to make `pace` moves a second together, if given); measure
     the last `seconds`."""
     stats = Stats(server_pids)
-    pacer = Pacer(think, pace)
+    pacer = Pacer(think, pace, tables)
 
     async def warm_up() -> None:
         await asyncio.sleep(warmup)
