@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from sqlalchemy.engine import Connection
+
 from .clocks import TurnClocks, clock_runs
 from .errors import ServiceError, forbidden, illegal, stale
 from .hub import Hub
@@ -236,11 +238,22 @@ class Play:
 
     async def hand_to_bot(self, table: LiveTable, seat: int, status: str) -> None:
         """The table's stand-in bot plays `seat` from now on (its person resigned, ran out of time or is away).
-        Called with the table's lock held."""
+        If the seat owes a decision, the bot's turn is posted in the seat's transaction: a replica dying just
+        after it leaves no bot owing a move nobody will take. Called with the table's lock held."""
         record = replace(table.seats[seat], kind="bot", bot=table.options.stand_in, status=status)
-        await self._writer.write(partial(Repository.set_seat, table_id=table.id, seat=record))
+        seats = [record if other.seat == seat else other for other in table.seats]
+        bot_turn = seat in table.pending and not table.expired
+
+        def hand_over(connection: Connection) -> None:
+            Repository.set_seat(connection, table_id=table.id, seat=record)
+            if bot_turn:
+                post(connection, table.id, BOT, table.seq, time.time(), people=any(s.kind == "human" for s in seats))
+
+        await self._writer.write(hand_over)
         table.seats[seat] = record
         table.bots[seat] = seat_bot(table, seat, record.bot)
+        if bot_turn:
+            self._jobs.wake()
 
     async def changed_hands(self, table: LiveTable) -> None:
         """After a seat changed hands or moves were taken back: clock, everyone's state. Lock held; wake the
@@ -255,12 +268,11 @@ class Play:
         async with table.lock:
             if table.clock_seq != seq or table.deadline_seq != seq or not clock_runs(table):
                 return  # the move was made (or taken back) just in time
-            for seat in table.people_pending:
+            for seat in table.people_pending:  # each with its bot's turn (before the clock's job is finished)
                 log.info("table %s: seat %d ran out of time at move %d; the %s bot plays it", table.id, seat, seq,
                          table.options.stand_in)
                 await self.hand_to_bot(table, seat, TIMED_OUT)
             await self.changed_hands(table)
-        await self._post_bot_turn(table)  # before the clock's job is finished: a replica dying here loses nothing
 
     # ------------------------------------------------------------------------------------ bots
 

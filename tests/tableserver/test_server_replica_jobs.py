@@ -164,3 +164,43 @@ def test_a_persons_move_and_the_bots_turn_it_calls_for_are_stored_together_or_no
         posted = job(database, table_id, "bot")  # committed with the move: whichever replica is left takes it
         assert posted is not None and posted.seq == last + 1
     database.dispose()
+
+
+def test_a_seat_whose_clock_ran_out_is_handed_to_its_bot_with_the_bots_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'clock.sqlite3'}"
+    database = make_engine(url)
+    settings = ServerSettings(database_url=url, bot_delay=60, moves_per_second=0, min_clock_seconds=0)
+    with in_process_client(settings) as client:
+        created = client.post("/api/tables", json={
+            "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4, "practice": True,
+            "clock": {"mode": "realtime", "seconds": 0.5}})
+        assert created.status_code == 201, created.text
+        table_id = created.json()["table"]["id"]
+        join(client, table_id, 0)
+        join(client, table_id, 1)
+        deciding = state(client, table_id)["view"]["current_player"]
+        clock = wait_for(lambda: job(database, table_id, "clock"))
+        assert clock.seq == 0 and job(database, table_id, "bot") is None
+        original = Writer.write
+
+        # The replica dies the moment the seat is handed to the stand-in bot: nothing it writes after reaches the
+        # database.
+        async def dies_after(self: Writer, work: Any) -> Any:
+            await original(self, work)
+            monkeypatch.setattr(Writer, "write", dead)
+            raise OSError("the replica is gone")
+
+        async def dead(self: Writer, work: Any) -> Any:
+            raise OSError("the replica is gone")
+
+        def stored_seat() -> Any:
+            with database.connect() as connection:
+                return connection.execute(text("SELECT kind, status FROM seats WHERE table_id = :t AND seat = :s"),
+                                          {"t": table_id, "s": deciding}).first()
+
+        monkeypatch.setattr(Writer, "write", dies_after)
+        assert tuple(wait_for(lambda: (seat := stored_seat()).kind == "bot" and seat)) == ("bot", "timed_out")
+        posted = job(database, table_id, "bot")  # committed with the seat: whichever replica is left takes it
+        assert posted is not None and posted.seq == 0
+    database.dispose()
