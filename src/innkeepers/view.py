@@ -20,6 +20,7 @@ from .cards import (
     CUSTOMER_IDS,
     NUM_CARDS,
     ROOM_AMENITY,
+    ROOMS,
     floor_of,
 )
 from .config import TRICKS_PER_HAND, GameConfig
@@ -41,9 +42,15 @@ def _seat_or_none(seat: int) -> int | None:
     return None if seat == NOBODY else seat
 
 
+# Each room as a view shows it while empty; a view gets copies (the table server sends every seat's view of
+# every board after each move, so they are built from these rather than from scratch).
+_EMPTY_ROOMS: tuple[dict[str, Any], ...] = tuple(
+    {"room": room, "floor": floor_of(room), "amenity": ROOM_AMENITY[room - 1], "customer": None, "card": None,
+     "referrer": None, "upgraded": False, "marker": None} for room in range(1, ROOMS + 1))
+
+
 def _room_view(room: int, stay: Stay | None, owner: int) -> dict[str, Any]:
-    data: dict[str, Any] = {"room": room, "floor": floor_of(room), "amenity": ROOM_AMENITY[room - 1],
-                            "customer": None, "card": None, "referrer": None, "upgraded": False, "marker": None}
+    data: dict[str, Any] = _EMPTY_ROOMS[room - 1].copy()
     if stay is not None:
         data.update(customer=CUSTOMER_IDS[stay.customer], card=CARD_IDS[stay.card],
                     referrer=_seat_or_none(stay.referrer), upgraded=stay.upgraded,
