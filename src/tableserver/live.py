@@ -70,6 +70,9 @@ class LiveTable:
     # The turn clock (clocks.TurnClocks): the decision at move `deadline_seq` must be taken by `deadline`.
     deadline: datetime | None = None
     deadline_seq: int | None = None
+    # Per seat and reader's language, the seat's choices as last sent (messages.choices): its legal actions, the
+    # seats' names and the forms, sent again while they stay the same.
+    choices: dict[tuple[int, str], tuple[list[Any], list[str], list[dict[str, Any]]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.since_history:

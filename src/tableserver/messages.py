@@ -74,6 +74,21 @@ def _named(form: dict[str, Any], table: LiveTable, names: list[str], lang: str) 
     return form
 
 
+def choices(table: LiveTable, seat: int, names: list[str], lang: str) -> list[dict[str, Any]]:
+    """`seat`'s legal actions as forms in `lang`, the seats called by `names`. Built once per decision and
+    language: while the seat's legal actions and the names stay the same (the other seats of a choice made at
+    once commit theirs, another of its clients reads, it reconnects) the forms already made are sent again (a
+    form depends on the action and the table's settings alone: GameRules.form)."""
+    rules, game = table.rules, table.game
+    legal = rules.legal(game, seat)
+    made = table.choices.get((seat, lang))
+    if made is not None and made[0] == legal and made[1] == names:
+        return made[2]
+    forms = [_named(rules.form(game, action, lang), table, names, lang) for action in legal]
+    table.choices[seat, lang] = (legal, names, forms)
+    return forms
+
+
 def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], events: list[dict[str, Any]],
                   full_log: bool = False, lang: str = "en") -> dict[str, Any]:
     """What `seat` (None: a spectator) is sent after each accepted action, or on (re)connecting with the
@@ -91,8 +106,7 @@ def state_message(table: LiveTable, seat: int | None, summary: dict[str, Any], e
         "table": summary,
         "waiting": waiting,
         "view": None if waiting else rules.view(game, seat),
-        "choices": [_named(rules.form(game, a, lang), table, names, lang) for a in rules.legal(game, seat)]
-        if decides and seat is not None else [],
+        "choices": choices(table, seat, names, lang) if decides and seat is not None else [],
         "result": result_in(table, lang),
         # For seated players: may they undo now, and the invite code of a private table (for join links).
         "undo": seat is not None and table.undo_point(seat) is not None,

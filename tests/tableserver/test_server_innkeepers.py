@@ -190,6 +190,36 @@ def test_a_whole_game_against_a_bot_ends_with_scores_and_a_replay_that_verifies(
     assert again["game"] == "innkeepers" and again["settings"] == public["table"]["settings"]
 
 
+def test_every_state_lists_the_seats_legal_actions_of_the_moment_in_its_readers_words(client: TestClient) -> None:
+    """A seat's choices are made once per decision and language and sent again while its decision stands (the
+    other seat commits its card meanwhile, the same seat reads again): still exactly its legal actions now, in
+    the reader's language, the seats called by their names."""
+    table_id = ink_table(client, HUMANS, seed=11, flags={"voluntary_referral": True})
+    tokens = {0: join(client, table_id, 0, "Ann"), 1: join(client, table_id, 1, "Bob")}
+    choose = random.Random(4)
+    words = {"en": ("plays ", "refers the customer to "), "fr": ("joue ", "adresse le client à ")}
+    kinds: set[str] = set()
+    deadline = time.monotonic() + 120
+    while not state(client, table_id)["view"]["is_over"]:
+        assert time.monotonic() < deadline, "the game did not end"
+        for seat in state(client, table_id)["table"]["pending"]:
+            for lang, (plays, refers) in words.items():
+                for _ in range(2):  # read twice: the second is sent the forms made for the first
+                    mine = client.get(f"/api/tables/{table_id}/state", params={"seat": seat, "lang": lang},
+                                      headers={"X-Seat-Token": tokens[seat]}).json()
+                    assert [c["text"] for c in mine["choices"]] == mine["view"]["legal_actions"]
+                    for choice in mine["choices"]:
+                        kinds.add(choice["kind"])
+                        if choice["kind"] == "play":
+                            assert choice["description"].startswith(plays)
+                        if choice["kind"] == "refer":
+                            assert choice["description"].lower().startswith(refers)
+                            assert choice["description"].endswith(("Ann", "Bob"))
+            action = choose.choice(mine["choices"])["text"]
+            assert act(client, table_id, seat, tokens[seat], mine["seq"], action).status_code == 200
+    assert {"play", "refer"} <= kinds
+
+
 def test_a_restarted_server_keeps_a_half_made_simultaneous_choice(tmp_path: Path) -> None:
     settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'ink.sqlite3'}", bot_delay=0, moves_per_second=0)
     with in_process_client(settings) as client:

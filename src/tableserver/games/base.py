@@ -116,7 +116,8 @@ class GameRules(ABC, Generic[G, A]):
 
     @abstractmethod
     def form(self, game: G, action: A, lang: str) -> dict[str, Any]:
-        """A legal action as clients get it: its notation (`text`), `kind` and fields (words in `lang`)."""
+        """A legal action as clients get it: its notation (`text`), `kind` and fields (words in `lang`). It depends
+        on the action and the game's settings alone, not on the position (messages.choices sends it again)."""
 
     @abstractmethod
     def preview(self, game: G, seat: int, text: str, lang: str) -> dict[str, Any]:
