@@ -3,6 +3,7 @@
     python benchmarks/bots_strength.py duel --a greedy --b random --deals 100 --jobs 1
     python benchmarks/bots_strength.py duel --a hard --b greedy --deals 100 --jobs 1
     python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1
+    python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1 --untimed --seed 30000
     python benchmarks/bots_strength.py speed --bot hard --positions 30
     python benchmarks/bots_strength.py profile --bot hard --positions 10
 
@@ -10,6 +11,10 @@
 of --a with its 95% interval; `solo` plays long solitaire games and prints the mean score (lost games count
 0), the loss rate and the titles; `speed` times single decisions in varied positions; `profile` shows where
 a search decision spends its time, engine and bots apart.
+
+`--untimed` plays `hard` without its time caps (`HardBot(timed=False)`): its iterations and deals alone fix
+every decision, so a run gives the same games on any machine, however busy (the level faces offer stops at
+0.85 s in company and 0.7 s in solitaire, and then depends on the machine's speed).
 """
 
 from __future__ import annotations
@@ -22,10 +27,12 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from bloodyinn import Game, new_game
-from bloodyinn.bots import make_bot
+from bloodyinn.bots import BOTS, make_bot
 from bloodyinn.bots.arena import GameResult, duplicate_schedule, run
+from bloodyinn.bots.levels import HardBot
 from bloodyinn.rules.endgame import SOLO_TITLES
 from tabletop.executors import make_executor
 from tabletop.ratings import mean_interval, standings, wilson
@@ -138,7 +145,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", help="append each finished game to this JSON-lines file")
+    parser.add_argument("--untimed", action="store_true", help="hard without its time caps (reproducible)")
     args = parser.parse_args()
+    if args.untimed:  # worker processes are forked from this one, so they see the untimed level too
+        BOTS["hard"] = partial(HardBot, timed=False)
     if args.what == "duel":
         duel(args.a, args.b, args.deals, args.seed, args.jobs, args.log)
     elif args.what == "solo":

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..actions import Action
@@ -23,20 +24,22 @@ from .planner import PlannerBot
 HARD = SearchConfig(iterations=1500, seconds=0.85)
 
 
-def hard_planner(seed: int | None = None) -> PlannerBot:
+def hard_planner(seed: int | None = None, seconds: float | None = 0.7) -> PlannerBot:
     """The solitaire planner at full strength: the best four plans of a night are judged again over eight
-    deals of the next round's arrivals (about 0.15 s a decision on average), within 0.7 s."""
-    return PlannerBot(seed, samples=8, candidates=4, seconds=0.7)
+    deals of the next round's arrivals (about 0.15 s a decision on average), within `seconds`."""
+    return PlannerBot(seed, samples=8, candidates=4, seconds=seconds)
 
 
 class HardBot:
-    """The strongest bot for the table: the search bot in company, the planner in solitaire."""
+    """The strongest bot for the table: the search bot in company, the planner in solitaire. `timed=False`
+    drops both time caps, so that the iterations and deals alone fix every decision for a seed, however slow
+    or busy the machine (reproducible measurements)."""
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.company = MctsBot(seed, HARD)
-        self.solitaire = hard_planner(seed)
+    def __init__(self, seed: int | None = None, timed: bool = True) -> None:
+        self.company = MctsBot(seed, HARD if timed else replace(HARD, seconds=None))
+        self.solitaire = hard_planner(seed, 0.7 if timed else None)
 
     def _bot(self, view: dict[str, Any]) -> MctsBot | PlannerBot:
         return self.solitaire if view["settings"]["players"] == 1 else self.company

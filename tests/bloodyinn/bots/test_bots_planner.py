@@ -3,7 +3,9 @@ plays solitaire better than the greedy bot."""
 
 from __future__ import annotations
 
+import itertools
 import statistics
+import time
 
 import pytest
 
@@ -78,6 +80,26 @@ def test_solitaire_bots_cannot_peek_at_hidden_cards(name: str) -> None:
     assert len({tuple(g.state.entrance[:-1]) for g in games}) == 3
     decisions = {str(make_bot(name, 9).choose(g.view(0), g.legal_actions())) for g in games}
     assert len(decisions) == 1
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_untimed_hard_decides_by_its_budget_alone(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However slow or busy the machine, `HardBot(timed=False)` judges its moves on its whole budget (the
+    planner's deals in solitaire, the search's iterations in company), so a seed fixes its advice; the level
+    that faces offer stops at its time cap on such a machine and advises from less."""
+    game = position(players=players, seed=4, skip=3)
+    seat = game.current_player
+    assert seat is not None
+    view, legal = game.view(seat), game.legal_actions()
+
+    def advice(bot: HardBot) -> list[tuple[str, float]]:
+        return [(str(h.action), h.value) for h in bot.analyse(view, legal, 3)]
+
+    calm_untimed, calm_timed = advice(HardBot(5, timed=False)), advice(HardBot(5))
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: 100.0 * next(ticks))  # every time cap is long past
+    assert advice(HardBot(5, timed=False)) == calm_untimed
+    assert advice(HardBot(5)) != calm_timed
 
 
 @pytest.mark.slow
