@@ -33,7 +33,9 @@ SRC = ROOT / "src"
 DOMAINS = ("bloodyinn", "innkeepers", "tabletop", "tableserver")
 # The engines' refusals are templates (their first argument) that the faces translate; so are the server's errors.
 KEYWORDS = {**DEFAULT_KEYWORDS, "IllegalActionError": (1,), "NotationError": (1,), "bad_request": (1,),
-            "forbidden": (1,), "illegal": (1,), "ServiceError": (2,)}
+            "forbidden": (1,), "illegal": (1,), "ServiceError": (2,),
+            # The engines' other errors, and the records' (tabletop.records), are templates too.
+            "ConfigError": (1,), "CorruptSaveError": (1,), "UnknownCardError": (1,), "_corrupt": (1,)}
 
 
 # A call of the pages' scripts: _("message", ...) or ngettext("singular", "plural", ...), double-quoted.

@@ -273,7 +273,8 @@ def card(key: str | int) -> Occupation:
     if isinstance(key, int) and not isinstance(key, bool):
         if 0 <= key < NUM_CARDS:
             return occupation(key)
-        raise UnknownCardError(f"there is no card number {key}: cards are numbered 0-{NUM_CARDS - 1}")
+        raise UnknownCardError("there is no card number {number}: cards are numbered 0-{last}", number=key,
+                               last=NUM_CARDS - 1)
     if isinstance(key, str):
         if key in CARD_BY_ID:
             return occupation(CARD_BY_ID[key])
@@ -281,4 +282,5 @@ def card(key: str | int) -> Occupation:
             return resolve_occupation(key)
         except KeyError:
             pass
-    raise UnknownCardError(f"unknown card {key!r}; occupations: {', '.join(o.id for o in OCCUPATIONS)}")
+    raise UnknownCardError("unknown card {name!r}; occupations: {known}", name=key,
+                           known=", ".join(o.id for o in OCCUPATIONS))

@@ -35,11 +35,13 @@ MAX_CHECKS = 999
 
 def normalize_variant(name: str) -> str:
     if not isinstance(name, str):
-        raise ConfigError(f"a variant is named by text, got {name!r}; known: {', '.join(VARIANTS)}")
+        raise ConfigError("a variant is named by text, got {name!r}; known: {known}", name=name,
+                          known=", ".join(VARIANTS))
     key = name.strip().lower()
     key = VARIANT_ALIASES.get(key, key.replace("-", "_"))
     if key not in VARIANTS:
-        raise ConfigError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)} (or uw, fcfs)")
+        raise ConfigError("unknown variant {name!r}; known: {known} (or uw, fcfs)", name=name,
+                          known=", ".join(VARIANTS))
     return key
 
 
@@ -64,17 +66,18 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or not 1 <= self.players <= 4:
-            raise ConfigError(f"players must be 1 to 4, got {self.players!r} (R-SETUP-1)")
+            raise ConfigError("players must be 1 to 4, got {players!r} (R-SETUP-1)", players=self.players)
         if not isinstance(self.length, str) or self.length not in LENGTHS:
-            raise ConfigError(f"length must be 'short' or 'long', got {self.length!r} (R-SETUP-3)")
+            raise ConfigError("length must be 'short' or 'long', got {length!r} (R-SETUP-3)", length=self.length)
         if isinstance(self.variants, (str, bytes)) or not isinstance(self.variants, Iterable):
-            raise ConfigError(f"variants must be a list of variant names, got {self.variants!r}")
+            raise ConfigError("variants must be a list of variant names, got {variants!r}", variants=self.variants)
         object.__setattr__(self, "variants", frozenset(normalize_variant(v) for v in self.variants))
         if not _is_int(self.seed):
-            raise ConfigError(f"seed must be an integer, got {self.seed!r} (R-SETUP-7)")
+            raise ConfigError("seed must be an integer, got {seed!r} (R-SETUP-7)", seed=self.seed)
         seat = self.first_player
         if seat is not None and not (_is_int(seat) and 0 <= seat < self.players):
-            raise ConfigError(f"first_player must be a seat 0-{self.players - 1}, got {seat!r} (R-SETUP-6)")
+            raise ConfigError("first_player must be a seat 0-{last}, got {seat!r} (R-SETUP-6)", last=self.players - 1,
+                              seat=seat)
         if self.players == 1 and self.first_player not in (None, 0):
             raise ConfigError("in solitaire the single player is always first (R-SOLO-1)")
         self._check_layout()
@@ -85,15 +88,15 @@ class GameConfig:
             if rooms is not None:
                 listed = tuple(rooms) if isinstance(rooms, Iterable) and not isinstance(rooms, (str, bytes)) else None
                 if listed is None or not all(_is_int(r) for r in listed):
-                    raise ConfigError(f"{name} must list room numbers 1-8, got {rooms!r} (R-SETUP-5)")
+                    raise ConfigError("{name} must list room numbers 1-8, got {rooms!r} (R-SETUP-5)", name=name,
+                                      rooms=rooms)
                 object.__setattr__(self, name, listed)
         player_rooms = self.key_rooms()
         white_rooms = self.white_key_rooms()
         rooms = list(player_rooms) + list(white_rooms)
         if len(player_rooms) != self.players or len(white_rooms) != WHITE_KEYS[self.players]:
-            raise ConfigError(
-                f"room layout needs {self.players} player rooms and {WHITE_KEYS[self.players]} white rooms"
-                " (R-SETUP-5)")
+            raise ConfigError("room layout needs {players} player rooms and {white} white rooms (R-SETUP-5)",
+                              players=self.players, white=WHITE_KEYS[self.players])
         if len(set(rooms)) != len(rooms) or not all(1 <= r <= NUM_ROOMS for r in rooms):
             raise ConfigError("room layout must use distinct rooms numbered 1-8 (R-SETUP-5)")
 
@@ -147,7 +150,7 @@ class GameConfig:
         unknown = set(data) - {"players", "length", "variants", "seed", "first_player", "player_rooms",
                                "white_rooms"}
         if unknown:
-            raise ConfigError(f"unknown settings: {', '.join(sorted(map(str, unknown)))}")
+            raise ConfigError("unknown settings: {names}", names=", ".join(sorted(map(str, unknown))))
         return cls(
             players=data.get("players", 2),
             length=data.get("length", "short"),

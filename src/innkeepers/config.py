@@ -38,17 +38,18 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= 4:
-            raise ConfigError(f"players must be 2 to 4, got {self.players!r} (I-G-1)")
+            raise ConfigError("players must be 2 to 4, got {players!r} (I-G-1)", players=self.players)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise ConfigError(f"seed must be an integer, got {self.seed!r}")
+            raise ConfigError("seed must be an integer, got {seed!r}", seed=self.seed)
         for name in ("fixed_rooms", "must_follow", "allow_refuse_referral", "voluntary_referral"):
             if not isinstance(getattr(self, name), bool):
-                raise ConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")
+                raise ConfigError("{name} must be true or false, got {value!r}", name=name, value=getattr(self, name))
         if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted(SUITS):
-            raise ConfigError(f"suit_order must list the suits s, h, d, c once each, highest first, "
-                              f"got {self.suit_order!r} (I-G-10)")
+            raise ConfigError("suit_order must list the suits s, h, d, c once each, highest first, got {order!r}"
+                              " (I-G-10)", order=self.suit_order)
         if self.bonus_suit not in BONUS_SUIT_CHOICES:
-            raise ConfigError(f"bonus_suit must be 'customer' or 'playing_card', got {self.bonus_suit!r} (I-G-6)")
+            raise ConfigError("bonus_suit must be 'customer' or 'playing_card', got {value!r} (I-G-6)",
+                              value=self.bonus_suit)
 
     def flags(self) -> dict[str, Any]:
         """The assumption flags alone (every setting except players and seed)."""
@@ -63,7 +64,7 @@ class GameConfig:
             raise ConfigError("settings must be a JSON object")
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
-            raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))}")
+            raise ConfigError("unknown settings: {names}", names=", ".join(sorted(unknown)))
         return cls(**data)
 
 

@@ -36,11 +36,12 @@ def ignored_by_load(ctx: typer.Context, table_options: dict[str, str]) -> str | 
 def play_at_table(ctx: typer.Context, table_options: dict[str, str], load: Path | None, save: Path | None,
                   autosave: bool, *, load_session: Callable[[Path, Path | None, bool], S],
                   new_session: Callable[[], S], errors: tuple[type[Exception], ...],
-                  run: Callable[[S, tuple[str, ...]], None], command: str) -> None:
+                  explain: Callable[[Exception], str], run: Callable[[S, tuple[str, ...]], None],
+                  command: str) -> None:
     """What a `play` command does around its game's app: resume the --load file (warning about ignored table
     options) or set a new table, save at once, run the app with the notices to show, and say afterwards where
     the game is saved, or that it is not (exit status 1). `errors` (and ValueError) from setting the table become
-    a bad-parameter message."""
+    a bad-parameter message, in the reader's language through `explain` (the game's `texts.render_error`)."""
     notices: tuple[str, ...] = ()
     refused: tuple[type[Exception], ...] = (*errors, ValueError)
     try:
@@ -53,7 +54,7 @@ def play_at_table(ctx: typer.Context, table_options: dict[str, str], load: Path 
         else:
             session = new_session()
     except refused as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(explain(exc)) from None
     session.checkpoint()
     run(session, notices)
     if session.unsaved:  # said, and in the exit status, so that a script notices too

@@ -28,6 +28,7 @@ from babel.dates import format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from babel.numbers import format_percent as babel_percent
 
 SOURCE_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
@@ -169,7 +170,13 @@ def format_number(number: int | float, lang: str | None = None) -> str:
     return format_decimal(number, locale=Locale.parse(lang or _current.get()))
 
 
-def format_money(amount: int, lang: str | None = None) -> str:
+def format_percent(fraction: float, decimals: int = 0, lang: str | None = None) -> str:
+    """A share as the language writes it, to `decimals` places: '12.5%', '12,5 %'."""
+    return babel_percent(round(fraction, decimals + 2), locale=Locale.parse(lang or _current.get()),
+                         decimal_quantization=False)
+
+
+def format_money(amount: int | float, lang: str | None = None) -> str:
     """An amount in francs as the language writes it: '1,250F', '1 250 F', '1.250F'."""
     lang = lang or _current.get()
     return _MONEY[lang].format(n=format_number(amount, lang))

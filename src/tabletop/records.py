@@ -87,6 +87,12 @@ class Records(Generic[Config, State]):
 
     # ---------------------------------------------------------------------------------------- reading
 
+    def _corrupt(self, message: str, **params: object) -> Exception:
+        """The game's `corrupt` error, its message a template filled with `params` that a face writes in its
+        reader's language (docs/languages.md)."""
+        error: Callable[..., Exception] = self.corrupt
+        return error(message, **params)
+
     def replay(self, record: dict[str, Any] | str, new: Callable[[Config, State | None], Game],
                apply: Callable[[Game, Any], object]) -> Game:
         """The game a record (or a save, a dict or its JSON text) fixes: `new(settings, starting position or
@@ -96,14 +102,16 @@ class Records(Generic[Config, State]):
         game = new(*self._setup(data))
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise self.corrupt("the record's actions must be a list")
+            raise self._corrupt("the record's actions must be a list")
         for number, recorded in enumerate(actions, 1):
             try:
                 apply(game, recorded)
             except self.illegal as exc:
-                raise self.corrupt(f"action {number} ({recorded!r}) cannot be replayed: {exc}") from None
+                raise self._corrupt("action {number} ({action!r}) cannot be replayed: {reason}", number=number,
+                                    action=recorded, reason=exc) from None
             except self.corrupt as exc:
-                raise self.corrupt(f"action {number} ({recorded!r}) {exc}") from None
+                raise self._corrupt("action {number} ({action!r}): {reason}", number=number, action=recorded,
+                                    reason=exc) from None
         return game
 
     def load(self, text: str, replay: Callable[[dict[str, Any]], Loaded]) -> Loaded:
@@ -111,22 +119,24 @@ class Records(Generic[Config, State]):
         saved state, a possible one."""
         data = self._object(text)
         if data.get("format") != self.save_format:
-            raise self.corrupt(f"not {_a(self.game)} save (format {data.get('format')!r})")
+            raise self._corrupt("not a save of {game} (format {format!r})", game=self.game,
+                                format=data.get("format"))
         if data.get("version") != VERSION:
-            raise self.corrupt(f"unsupported save version {data.get('version')!r}")
+            raise self._corrupt("unsupported save version {version!r}", version=data.get("version"))
         game = replay(data)
         if "state" in data and self.write_state(self.read_state(data["state"])) != self.write_state(game.state):
-            raise self.corrupt("the saved state does not match its own record of actions")
+            raise self._corrupt("the saved state does not match its own record of actions")
         problems = self.violations(game.state, game.config)
         if problems:
-            raise self.corrupt("; ".join(problems))
+            raise self._corrupt("the saved position is impossible: {problems}", problems="; ".join(problems))
         return game
 
     def _read_record(self, record: dict[str, Any] | str) -> dict[str, Any]:
         """The JSON object of a record or a save of this game (a dict or its JSON text)."""
         data = self._object(record)
         if data.get("format") not in (self.record_format, self.save_format):
-            raise self.corrupt(f"not {_a(self.game)} record (format {data.get('format')!r})")
+            raise self._corrupt("not a record of {game} (format {format!r})", game=self.game,
+                                format=data.get("format"))
         return data
 
     def _setup(self, data: dict[str, Any]) -> tuple[Config, State | None]:
@@ -134,31 +144,31 @@ class Records(Generic[Config, State]):
         try:
             config = self.read_settings(data.get("settings"))
         except self.invalid_settings as exc:
-            raise self.corrupt(f"invalid settings: {exc}") from None
+            raise self._corrupt("invalid settings: {reason}", reason=exc) from None
         start = self.read_state(data["start"]) if data.get("start") is not None else None
         if start is not None:  # a broken starting position would break the replay itself
             problems = (self.violations(start, config) if start.players == config.players
                         else ["its player count differs from the settings"])
             if problems:
-                raise self.corrupt(f"invalid starting position: {'; '.join(problems)}")
+                raise self._corrupt("invalid starting position: {problems}", problems="; ".join(problems))
         return config, start
 
     def read_state(self, data: Any) -> State:
         """A position from its JSON object; anything malformed is `corrupt`, naming the field."""
         if not isinstance(data, dict):
-            raise self.corrupt("the saved state must be a JSON object")
+            raise self._corrupt("the saved state must be a JSON object")
         fields: dict[str, Any] = {}
         for name, read in self.state_fields.items():
             if name not in data:
-                raise self.corrupt(f"{name}: missing from the saved state")
+                raise self._corrupt("{name}: missing from the saved state", name=name)
             try:
                 fields[name] = read(data[name])
             except (TypeError, ValueError, IndexError, OverflowError) as exc:  # OverflowError: a bad RNG state
-                raise self.corrupt(f"{name}: {exc}") from None
+                raise self._corrupt("{name}: {reason}", name=name, reason=exc) from None
         state = self.new_state(**fields)
         problems = self.shape_problems(state, state.players)
         if problems:
-            raise self.corrupt("; ".join(problems))
+            raise self._corrupt("the saved state is malformed: {problems}", problems="; ".join(problems))
         return state
 
     def _object(self, data: dict[str, Any] | str) -> dict[str, Any]:
@@ -167,9 +177,9 @@ class Records(Generic[Config, State]):
                 data = json.loads(data)
             # ValueError: not JSON, or a number of over 4,300 digits; RecursionError: arrays nested too deeply
             except (ValueError, RecursionError) as exc:
-                raise self.corrupt(f"not valid JSON: {exc}") from None
+                raise self._corrupt("not valid JSON: {reason}", reason=exc) from None
         if not isinstance(data, dict):
-            raise self.corrupt("a save or record must be a JSON object")
+            raise self._corrupt("a save or record must be a JSON object")
         return data
 
 
@@ -186,7 +196,3 @@ def random_from_json(data: Any) -> random.Random:
     rng = random.Random()
     rng.setstate((version, tuple(internal), gauss))
     return rng
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"

@@ -1,4 +1,5 @@
-"""A tournament's report: the results and rating tables on the terminal (rich), a JSON summary and CSV files.
+"""A tournament's report: the results and rating tables on the terminal (rich, in the language in use), a JSON
+summary and CSV files (in English, for programs).
 Game-neutral: a result names its deal, seed and entrant per seat, and gives scores and winners."""
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from .catalog import _, ngettext
+from .i18n import format_number, format_percent
 from .options import executor_from_options
 from .ratings import Result, Standing, elo, standings
 
@@ -56,7 +59,7 @@ def play_and_rank(console: Any, specs: list[Any], run: Callable[..., list[R]], e
     then print its standings and ratings; returns the results, the standings and the ratings."""
     bar = progress_bar(console)
     with executor_from_options(backend, jobs, address) as executor, bar:
-        task = bar.add_task("games", total=len(specs))
+        task = bar.add_task(_("games"), total=len(specs))
         results = run(specs, executor, progress=lambda _: bar.advance(task))
     table = standings(results, entrants)
     ratings = elo(results, entrants)
@@ -68,19 +71,23 @@ def print_tables(console: Any, table: list[Standing], ratings: dict[str, float],
     """The results table (win rate and mean score with 95% intervals, seconds per decision) and the ratings."""
     from rich.table import Table
 
-    results = Table(title=f"Results over {games} games (95% intervals)")
-    for column in ("bot", "games", "wins", "win rate", "mean score", "s/decision"):
-        results.add_column(column, justify="left" if column == "bot" else "right")
+    results = Table(title=ngettext("Results over {n} game (95% intervals)", "Results over {n} games (95% intervals)",
+                                   games).format(n=format_number(games)))
+    for number, column in enumerate((_("bot"), _("games"), _("wins"), _("win rate"), _("mean score"),
+                                     _("s/decision"))):
+        results.add_column(column, justify="left" if number == 0 else "right")
     for s in table:
-        results.add_row(s.entrant, str(s.games), f"{s.wins:g}",
-                        f"{s.win_rate:.1%} [{s.win_low:.1%}, {s.win_high:.1%}]",
-                        f"{s.mean_score:.1f} ± {s.score_half_width:.1f}", f"{s.seconds_per_decision:.3f}")
+        results.add_row(s.entrant, format_number(s.games), format_number(s.wins),
+                        f"{format_percent(s.win_rate, 1)} [{format_percent(s.win_low, 1)}, "
+                        f"{format_percent(s.win_high, 1)}]",
+                        f"{format_number(round(s.mean_score, 1))} ± {format_number(round(s.score_half_width, 1))}",
+                        format_number(round(s.seconds_per_decision, 3)))
     console.print(results)
-    elo_table = Table(title="Elo-style ratings")
-    elo_table.add_column("bot")
-    elo_table.add_column("rating", justify="right")
+    elo_table = Table(title=_("Elo-style ratings"))
+    elo_table.add_column(_("bot"))
+    elo_table.add_column(_("rating"), justify="right")
     for name, rating in sorted(ratings.items(), key=lambda kv: -kv[1]):
-        elo_table.add_row(name, f"{rating:.0f}")
+        elo_table.add_row(name, format_number(round(rating)))
     console.print(elo_table)
 
 

@@ -6,12 +6,13 @@ subclasses `TableSession` with its engine, its bots and how a decision is applie
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .catalog import _
+from .catalog import N_, _
 from .saving import write_atomically
 from .table import HUMAN, seat_label
 
@@ -36,7 +37,8 @@ def read_save(path: Path, save_format: str, corrupt: type[Exception]) -> tuple[s
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise corrupt(f"cannot read {path}: {exc}") from None
+        error: Callable[..., Exception] = corrupt  # a game's error: a template and its values (docs/languages.md)
+        raise error(N_("cannot read {path}: {reason}"), path=path, reason=exc) from None
     if isinstance(data, dict) and data.get("format") == save_format:
         return json.dumps(data.get("game")), tuple(data.get("seats") or ())
     return json.dumps(data), None

@@ -114,7 +114,7 @@ def test_a_game_started_from_a_position_records_its_start() -> None:
 @pytest.mark.parametrize("corrupt, message", [
     (lambda s: s[: len(s) // 2], "not valid JSON"),
     (lambda s: "[1, 2]", "JSON object"),
-    (lambda s: s.replace('"innkeepers/game"', '"bloodyinn/game"'), "not an innkeepers save"),
+    (lambda s: s.replace('"innkeepers/game"', '"bloodyinn/game"'), "not a save of innkeepers"),
     (lambda s: s.replace('"version":1', '"version":9'), "unsupported save version"),
     (lambda s: s.replace('"players":2', '"players":7', 1), "invalid settings"),
     (lambda s: s.replace('"P1 play', '"P2 play', 1), "cannot be replayed"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,52 @@ def test_the_check_for_english_finds_the_libraries_words_in_english() -> None:
     assert "Usage:" in result.stderr
     assert "Show this message and exit." in _english_in(_run("bloodyinn.cli", "simulate", "--help").stdout,
                                                         "bloodyinn", "fr")
+
+
+def _commands(out: str) -> list[tuple[str, list[str], int]]:
+    """Each non-interactive command of both games, small enough to run in seconds, and a refused option of each."""
+    return [
+        ("bloodyinn", ["simulate", "--players", "2", "--seed", "1"], 0),
+        ("bloodyinn", ["simulate", "--players", "1", "--seed", "0"], 0),  # a solitaire game, lost
+        ("bloodyinn", ["solo", "greedy", "--games", "2", "--backend", "serial", "--out", out], 0),
+        ("bloodyinn", ["tournament", "random", "greedy", "--games", "1", "--backend", "serial", "--out", out], 0),
+        ("bloodyinn", ["selfplay", "--out", out, "--games", "2", "--backend", "serial"], 0),
+        ("bloodyinn", ["tournament", "random", "nobody", "--plot"], 2),
+        ("bloodyinn", ["solo", "greedy", "--variant", "bogus"], 2),
+        ("bloodyinn", ["selfplay", "--out", out, "--reward", "bogus"], 2),
+        ("innkeepers", ["simulate", "--players", "3", "--seed", "2", "-f", "must_follow"], 0),
+        ("innkeepers", ["tournament", "random", "greedy", "--deals", "1", "--backend", "serial",
+                        "--json", f"{out}/summary.json", "--csv", f"{out}/standings.csv"], 0),
+        ("innkeepers", ["selfplay", "--out", f"{out}/ink", "--games", "2", "--backend", "serial"], 0),
+        ("innkeepers", ["tournament", "random"], 2),
+        ("innkeepers", ["tournament", "random", "greedy", "-f", "suit_order"], 2),
+        ("innkeepers", ["simulate", "--suit-order", "xyz"], 2),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("number", range(14))
+def test_every_line_of_the_commands_output_is_in_the_language(tmp_path: Path, lang: str, number: int) -> None:
+    game, args, status = _commands(str(tmp_path))[number]
+    result = _run(f"{game}.cli", "--lang", lang, *args)
+    output = result.stdout + result.stderr
+    assert result.returncode == status, output
+    assert "Traceback" not in output
+    assert _english_in(output, game, lang) == []
+
+
+def test_the_check_for_english_finds_the_english_of_a_commands_output(tmp_path: Path) -> None:
+    result = _run("bloodyinn.cli", "solo", "greedy", "--games", "1", "--backend", "serial")
+    assert "mean score of won games" in _english_in(result.stdout, "bloodyinn", "fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_hint_advises_in_the_language(tmp_path: Path, lang: str) -> None:
+    from bloodyinn.game import new_game
+
+    save = tmp_path / "game.json"
+    save.write_text(new_game(players=2, seed=3).to_json())
+    result = _run("bloodyinn.cli", "--lang", lang, "hint", str(save), "--level", "easy")
+    assert result.returncode == 0, result.stderr
+    assert {"fr": "(placer, manche 1)", "it": "(mettere, round 1)"}[lang] in result.stdout
+    assert _english_in(result.stdout, "bloodyinn", lang) == []

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from ..texts import player_name
-from ..texts.catalog import _
+from ..texts import player_name, render_error
+from ..texts.catalog import N_, _
 
 
 def hint(
@@ -33,7 +33,7 @@ def hint(
     try:
         game = Game.from_json(_engine_save(savefile.read_text()))
     except BloodyInnError as exc:
-        typer.echo(_("Cannot load {file}: {reason}").format(file=savefile, reason=exc), err=True)
+        typer.echo(_("Cannot load {file}: {reason}").format(file=savefile, reason=render_error(exc)), err=True)
         raise typer.Exit(1) from None
     if game.is_over:
         typer.echo(_("The game is over: there is nothing left to decide."))
@@ -43,14 +43,22 @@ def hint(
     seat = current if seat is None else seat
     if seat != current:
         typer.echo(_("{player} has nothing to decide now: it is {current}'s turn ({decision}).").format(
-            player=player_name(seat), current=player_name(current), decision=game.decision))
+            player=player_name(seat), current=player_name(current), decision=_decision(game.decision)))
         return
     view = game.view(seat)
     typer.echo(_("Best moves for {player} ({decision}, round {round}), level {level}:").format(
-        player=player_name(seat), decision=game.decision, round=view["round"], level=level))
+        player=player_name(seat), decision=_decision(game.decision), round=view["round"], level=level))
     for rank, h in enumerate(advise(view, game.legal_actions(), level=level, top=top, seed=seed), 1):
         typer.echo(f"{rank}. {h.action}  [{_estimate(h.value, level, game.config.solo)}]")
         typer.echo(f"   {h.reason}")
+
+
+# The decisions waiting, in words (the engine names them by code).
+_DECISIONS = {"place": N_("place"), "night": N_("night"), "gravedigger": N_("gravedigger"), "release": N_("release")}
+
+
+def _decision(code: str | None) -> str:
+    return _(_DECISIONS[code]) if code in _DECISIONS else str(code)
 
 
 def _engine_save(text: str) -> str:

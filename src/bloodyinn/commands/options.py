@@ -7,5 +7,17 @@ from typing import Annotated
 
 import typer
 
+from ..config import normalize_variant
+from ..errors import ConfigError
+from ..texts import render_error
+
 VariantOption = Annotated[list[str] | None, typer.Option(
     "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")]
+
+
+def variant_names(given: list[str] | None) -> tuple[str, ...]:
+    """The variants --variant names, by their full names; an unknown one is a usage error in the reader's words."""
+    try:
+        return tuple(normalize_variant(v) for v in given or ())
+    except ConfigError as error:
+        raise typer.BadParameter(render_error(error), param_hint="'--variant' / '-v'") from None

@@ -8,11 +8,13 @@ from typing import Annotated
 
 import typer
 
+from tabletop.i18n import format_number
 from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
 from tabletop.rewards import DEFAULT_REWARD, REWARD_SCHEMES
 
-from ..config import normalize_variant
-from .options import VariantOption
+from ..texts import render_error
+from ..texts.catalog import _
+from .options import VariantOption, variant_names
 
 
 def selfplay(
@@ -44,22 +46,26 @@ def selfplay(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if not names or unknown:
-        raise typer.BadParameter(f"unknown bot(s) {', '.join(unknown) or '(none named)'}; known: {', '.join(BOTS)}")
+        raise typer.BadParameter(_("unknown bot(s) {bots}; known: {known}").format(
+            bots=", ".join(unknown) or _("(none named)"), known=", ".join(BOTS)))
     if reward not in REWARD_SCHEMES:
-        raise typer.BadParameter(f"unknown reward scheme {reward!r}; known: {', '.join(REWARD_SCHEMES)}")
-    variants = tuple(normalize_variant(v) for v in variant or ())
+        raise typer.BadParameter(_("unknown reward scheme {reward!r}; known: {known}").format(
+            reward=reward, known=", ".join(REWARD_SCHEMES)))
+    variants = variant_names(variant)
     console = Console()
     start = time.perf_counter()
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=console)
     try:
         with executor_from_options(backend, jobs, address) as executor, bar:
-            task = bar.add_task("games", total=games)
+            task = bar.add_task(_("games"), total=games)
             shards = generate(out, games, names, players or None, length, variants, seed, games_per_shard, reward,
                               executor=executor, progress=lambda shard: bar.advance(task, shard.games))
     except ConfigError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise typer.BadParameter(render_error(error)) from None
     seconds = time.perf_counter() - start
     rows = sum(s.rows for s in shards)
-    console.print(f"{len(shards)} shards, {games} games, {rows} rows ({rows / games:.0f} steps a game) in {out}"
-                  f" in {seconds:.1f}s ({rows / seconds:.0f} rows/s)")
+    console.print(_("{shards} shards, {games} games, {rows} rows ({steps} steps a game) in {out} in {seconds}s"
+                    " ({speed} rows/s)").format(
+        shards=len(shards), games=games, rows=rows, steps=round(rows / games), out=out,
+        seconds=format_number(round(seconds, 1)), speed=format_number(round(rows / seconds))))

@@ -7,7 +7,11 @@ from typing import Annotated
 
 import typer
 
+from tabletop.i18n import format_money
+
 from ..game import new_game
+from ..texts import player_name, render_event, solo_title_name
+from ..texts.catalog import _, ngettext
 from .options import VariantOption
 
 
@@ -23,23 +27,29 @@ def simulate(
     choices = random.Random(seed)
     if not quiet:
         for event in game.setup_events:
-            typer.echo(event.text)
+            typer.echo(render_event(event))
     while not game.is_over:
         action = choices.choice(game.legal_actions())
         events = game.apply(action)
         if not quiet:
             for event in events:
-                typer.echo(event.text)
+                typer.echo(render_event(event))
     typer.echo("")
-    typer.echo("Final scores:")
+    typer.echo(_("Final scores:"))
     winners = game.winners()
     for row in game.score_breakdown():
         bonus = sum(b["amount"] for b in row["end_bonus"])
-        mark = "  <- winner" if row["seat"] in winners else ""
-        typer.echo(f"  P{row['seat'] + 1}: {row['total']}F (cash {row['cash']}F, {row['checks']} check(s),"
-                   f" end-game annexes +{bonus}F, {row['corpses_under_own_annexes']} corpse(s) under own annexes)"
-                   f"{mark}")
+        line = _("{player}: {total} (cash {cash}, {checks}, end-game annexes +{bonus}, {corpses} under own annexes)")
+        line = line.format(player=player_name(row["seat"]), total=format_money(row["total"]),
+                           cash=format_money(row["cash"]),
+                           checks=ngettext("{n} check", "{n} checks", row["checks"]).format(n=row["checks"]),
+                           bonus=format_money(bonus), corpses=ngettext(
+                               "{n} corpse", "{n} corpses", row["corpses_under_own_annexes"]).format(
+                               n=row["corpses_under_own_annexes"]))
+        mark = "  " + _("<- winner") if row["seat"] in winners else ""
+        typer.echo(f"  {line}{mark}")
     if game.lost:
-        typer.echo("The solitaire game is lost: the police found unburied corpses.")
-    if game.solo_title():
-        typer.echo(f"Title: {game.solo_title()}")
+        typer.echo(_("The solitaire game is lost: the police found unburied corpses."))
+    title = game.solo_title()
+    if title:
+        typer.echo(_("Title: {title}").format(title=solo_title_name(title)))

@@ -8,11 +8,13 @@ from typing import Annotated
 
 import typer
 
+from tabletop.i18n import format_money, format_number, format_percent
 from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
 
-from ..config import normalize_variant
 from ..rules.endgame import SOLO_TITLES
-from .options import VariantOption
+from ..texts import solo_title_name
+from ..texts.catalog import _, ngettext
+from .options import VariantOption, variant_names
 
 
 def solo(
@@ -37,25 +39,25 @@ def solo(
     from ..bots.arena import duplicate_schedule, run
 
     if bot not in BOTS:
-        raise typer.BadParameter(f"unknown bot {bot!r}; known: {', '.join(BOTS)}")
-    variants = tuple(normalize_variant(v) for v in variant or ())
+        raise typer.BadParameter(_("unknown bot {bot!r}; known: {bots}").format(bot=bot, bots=", ".join(BOTS)))
+    variants = variant_names(variant)
     specs = duplicate_schedule([bot], 1, games, seed, length, variants)
     console = Console()
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=console)
     with executor_from_options(backend, jobs, address) as executor, bar:
-        task = bar.add_task("games", total=len(specs))
+        task = bar.add_task(_("games"), total=len(specs))
         results = run(specs, executor, progress=lambda _: bar.advance(task))
     # A lost game scores nothing: the police closed the inn (R-SOLO-4).
     scores = [0.0 if r.lost else float(r.scores[0]) for r in results]
     won = [s for r, s in zip(results, scores) if not r.lost]
     lost = sum(r.lost for r in results)
     mean, half = mean_interval(scores)
-    won_mean, _ = mean_interval(won)
+    won_mean, _won_half = mean_interval(won)
     loss_low, loss_high = wilson(lost, len(results))
     decisions = sum(r.decisions[0] for r in results)
     per_decision = sum(r.seconds[0] for r in results) / decisions if decisions else 0.0
-    titles = {title: 0 for _, title in SOLO_TITLES}
+    titles = {title: 0 for _low, title in SOLO_TITLES}
     untitled = 0
     for r in results:
         if r.title:
@@ -63,22 +65,26 @@ def solo(
         elif not r.lost:
             untitled += 1
 
-    summary = Table(title=f"{bot}: {len(results)} {length} solitaire games")
-    summary.add_column("measure")
-    summary.add_column("value", justify="right")
-    summary.add_row("mean score (lost games count 0)", f"{mean:.1f} ± {half:.1f}F")
-    summary.add_row("mean score of won games", f"{won_mean:.1f}F")
-    summary.add_row("loss rate", f"{lost / len(results):.1%} [{loss_low:.1%}, {loss_high:.1%}]")
-    summary.add_row("seconds per decision", f"{per_decision:.3f}")
+    heading = ngettext("{bot}: {n} solitaire game ({length})", "{bot}: {n} solitaire games ({length})",
+                       len(results)).format(bot=bot, n=len(results), length=_(length))
+    summary = Table(title=heading)
+    summary.add_column(_("measure"))
+    summary.add_column(_("value"), justify="right")
+    summary.add_row(_("mean score (lost games count 0)"),
+                    f"{format_number(round(mean, 1))} ± {format_money(round(half, 1))}")
+    summary.add_row(_("mean score of won games"), format_money(round(won_mean, 1)))
+    summary.add_row(_("loss rate"), f"{_share(lost / len(results))} [{_share(loss_low)}, {_share(loss_high)}]")
+    summary.add_row(_("seconds per decision"), format_number(round(per_decision, 3)))
     console.print(summary)
-    title_table = Table(title="Titles (long game, R-SOLO-5)")
-    title_table.add_column("title")
-    title_table.add_column("games", justify="right")
-    title_table.add_column("share", justify="right")
-    rows = [*((f"{t} ({low}F+)", n) for (low, t), n in zip(SOLO_TITLES, titles.values())),
-            ("no title (won, under 110F)", untitled), ("lost to the police", lost)]
+    title_table = Table(title=_("Titles (long game, R-SOLO-5)"))
+    title_table.add_column(_("title"))
+    title_table.add_column(_("games"), justify="right")
+    title_table.add_column(_("share"), justify="right")
+    rows = [*((f"{solo_title_name(t)} ({format_money(low)}+)", n) for (low, t), n in zip(SOLO_TITLES, titles.values())),
+            (_("no title (won, under {money})").format(money=format_money(110)), untitled),
+            (_("lost to the police"), lost)]
     for label, n in rows:
-        title_table.add_row(label, str(n), f"{n / len(results):.1%}")
+        title_table.add_row(label, str(n), _share(n / len(results)))
     console.print(title_table)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -88,4 +94,8 @@ def solo(
                 "seconds_per_decision": per_decision,
                 "scores": [r.scores[0] for r in results], "lost": [r.lost for r in results]}
         (out / "solo.json").write_text(json.dumps(data, indent=2))
-        console.print(f"Results written to {out}")
+        console.print(_("Results written to {path}").format(path=out))
+
+
+def _share(fraction: float) -> str:
+    return format_percent(fraction, 1)

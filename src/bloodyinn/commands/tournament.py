@@ -12,8 +12,8 @@ import typer
 from tabletop.options import AddressOption, BackendOption, JobsOption
 from tabletop.report import labels, play_and_rank, summary, write_games_csv, write_standings_csv
 
-from ..config import normalize_variant
-from .options import VariantOption
+from ..texts.catalog import _
+from .options import VariantOption, variant_names
 
 
 def tournament(
@@ -38,10 +38,11 @@ def tournament(
 
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
-        raise typer.BadParameter(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
+        raise typer.BadParameter(_("unknown bot(s) {bots}; known: {known}").format(bots=", ".join(unknown),
+                                                                                  known=", ".join(BOTS)))
     if plot and out is None:
-        raise typer.BadParameter("--plot needs --out DIR")
-    variants = tuple(normalize_variant(v) for v in variant or ())
+        raise typer.BadParameter(_("--plot needs --out DIR"))
+    variants = variant_names(variant)
     entrants = labels(bots)
     specs = duplicate_schedule(bots, players, games, seed, length, variants)
     console = Console()
@@ -58,7 +59,7 @@ def tournament(
             from tabletop.ratings import entrant_scores
 
             _plot(out, entrant_scores(results, entrants), ratings)
-        console.print(f"Results written to {out}")
+        console.print(_("Results written to {path}").format(path=out))
 
 
 def _plot(out: Path, scores: dict[str, list[float]], ratings: dict[str, float]) -> None:
@@ -69,8 +70,8 @@ def _plot(out: Path, scores: dict[str, list[float]], ratings: dict[str, float]) 
 
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.boxplot(list(scores.values()), tick_labels=list(scores))
-    ax.set_ylabel("final score (F)")
-    ax.set_title("Score distributions")
+    ax.set_ylabel(_("final score (F)"))
+    ax.set_title(_("Score distributions"))
     fig.tight_layout()
     fig.savefig(out / "scores.png", dpi=100)
     plt.close(fig)
@@ -78,8 +79,8 @@ def _plot(out: Path, scores: dict[str, list[float]], ratings: dict[str, float]) 
     names = sorted(ratings, key=ratings.__getitem__, reverse=True)
     ax.bar(names, [ratings[n] for n in names], color="darkred")
     ax.axhline(1500, color="grey", linewidth=0.8)
-    ax.set_ylabel("Elo-style rating")
-    ax.set_title("Ratings")
+    ax.set_ylabel(_("Elo-style rating"))
+    ax.set_title(_("Ratings"))
     fig.tight_layout()
     fig.savefig(out / "ratings.png", dpi=100)
     plt.close(fig)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from tabletop.catalog import _ as platform
+
 from .catalog import N_, _
 from .names import annex_name_of, occupation_name, player_name
 
@@ -18,6 +20,8 @@ _PLAYER = re.compile(r"P(\d)")
 
 
 def _value(name: str, value: object, lang: str | None) -> object:
+    if isinstance(value, Exception):  # the cause of an error (a refused action in a corrupt record)
+        return render_error(value, lang)
     if not isinstance(value, str):
         return value
     try:
@@ -36,6 +40,12 @@ def _value(name: str, value: object, lang: str | None) -> object:
     return value
 
 
+def _words(template: str, lang: str | None) -> str:
+    """A template from the game's catalog, or the platform's (the errors of records and saves, tabletop.records)."""
+    words = _(template, lang)
+    return words if words != template else platform(template, lang)
+
+
 def render_error(error: Exception, lang: str | None = None) -> str:
     """The message of an engine error in `lang` (the language in use if None), with its rule ID."""
     template = getattr(error, "template", None)
@@ -43,6 +53,7 @@ def render_error(error: Exception, lang: str | None = None) -> str:
         return str(error)
     params = getattr(error, "params", {})
     values = {name: _value(name, value, lang) for name, value in params.items()}
-    text = _(template, lang).format(**values) if values else _(template, lang)
+    words = _words(template, lang)
+    text = words.format(**values) if values else words
     rule = getattr(error, "rule", None)
     return f"{text} ({rule})" if rule else text

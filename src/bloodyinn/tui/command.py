@@ -13,6 +13,7 @@ from tabletop.i18n import choose_language, set_language
 from ..commands.options import VariantOption
 from ..errors import BloodyInnError
 from ..game import new_game
+from ..texts import render_error
 from .table import default_seats, parse_seats
 
 # The options that set up a new table; a loaded game keeps the table it was saved with.
@@ -40,7 +41,8 @@ def play(
     lang: LangOption = None,
 ) -> None:
     """Play The Bloody Inn in the terminal, against bots or hot-seat with friends."""
-    set_language(choose_language(lang))  # already set by the command line; here for a direct call
+    if lang is not None:  # the command line set the language already (from a --lang anywhere, or the environment)
+        set_language(choose_language(lang))
     from .app import BloodyInnApp
     from .session import Session, default_save_path
 
@@ -52,5 +54,6 @@ def play(
         return Session(game, table, save or default_save_path(), autosave)
 
     play_at_table(ctx, TABLE_OPTIONS, load, save, autosave, load_session=Session.load, new_session=new_session,
-                  errors=(BloodyInnError,), run=lambda session, notices: BloodyInnApp(session, pace, notices).run(),
+                  errors=(BloodyInnError,), explain=render_error,
+                  run=lambda session, notices: BloodyInnApp(session, pace, notices).run(),
                   command="bloodyinn play")

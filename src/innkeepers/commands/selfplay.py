@@ -9,11 +9,14 @@ from typing import Annotated
 
 import typer
 
+from tabletop.i18n import format_number
 from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
 from tabletop.rewards import DEFAULT_REWARD, REWARD_SCHEMES
 
 from ..config import GameConfig
 from ..errors import ConfigError
+from ..texts import render_error
+from ..texts.catalog import _, ngettext
 from .options import FlagOption, parse_flags
 
 
@@ -44,19 +47,23 @@ def selfplay(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if not names or unknown:
-        raise typer.BadParameter(f"unknown bot(s) {', '.join(unknown) or '(none named)'}; known: {', '.join(BOTS)}")
+        raise typer.BadParameter(_("unknown bot(s) {bots}; known: {known}").format(
+            bots=", ".join(unknown) or _("(none named)"), known=", ".join(BOTS)))
     if reward not in REWARD_SCHEMES:
-        raise typer.BadParameter(f"unknown reward scheme {reward!r}; known: {', '.join(REWARD_SCHEMES)}")
+        raise typer.BadParameter(_("unknown reward scheme {reward!r}; known: {known}").format(
+            reward=reward, known=", ".join(REWARD_SCHEMES)))
     if players == 1:
-        raise typer.BadParameter("players must be 2 to 4 (or 0: one per bot named)")
+        raise typer.BadParameter(_("players must be 2 to 4 (or 0: one per bot named)"))
     flags = parse_flags(flag)
     try:
         GameConfig(players=players or max(2, len(names)), **flags)
     except ConfigError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise typer.BadParameter(render_error(error)) from None
     old = sorted(Path(out).glob("shard-*.parquet")) if "://" not in out else []
     if old and not overwrite:
-        raise typer.BadParameter(f"{out} already holds {len(old)} shard(s): choose another folder, or --overwrite")
+        raise typer.BadParameter(ngettext("{out} already holds {n} shard: choose another folder, or --overwrite",
+                                          "{out} already holds {n} shards: choose another folder, or --overwrite",
+                                          len(old)).format(out=out, n=len(old)))
     for path in old:
         path.unlink()
     console = Console()
@@ -64,10 +71,12 @@ def selfplay(
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=console)
     with executor_from_options(backend, jobs, address) as executor, bar:
-        task = bar.add_task("games", total=games)
+        task = bar.add_task(_("games"), total=games)
         shards = generate(out, games, names, players or None, flags, seed, games_per_shard, reward,
                           executor=executor, progress=lambda shard: bar.advance(task, shard.games))
     seconds = time.perf_counter() - start
     rows = sum(s.rows for s in shards)
-    console.print(f"{len(shards)} shards, {games} games, {rows} rows ({rows / games:.0f} decisions a game) in {out}"
-                  f" in {seconds:.1f}s ({rows / seconds:.0f} rows/s)")
+    console.print(_("{shards} shards, {games} games, {rows} rows ({steps} decisions a game) in {out} in {seconds}s"
+                    " ({speed} rows/s)").format(
+        shards=len(shards), games=games, rows=rows, steps=round(rows / games), out=out,
+        seconds=format_number(round(seconds, 1)), speed=format_number(round(rows / seconds))))

@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
-from ..cards import BONUS_BY_ID, bonus_name
 from ..errors import ConfigError
 from ..game import new_game
+from ..texts import bonus_name, player_name, render_error, render_event
+from ..texts.catalog import _
 from .options import BOOLEAN_FLAGS, DEFAULT_FLAGS
 
 
@@ -26,32 +27,37 @@ def simulate(
     """Play one game with uniformly random legal decisions and print its log and final scores."""
     unknown = sorted(set(flag or ()) - set(BOOLEAN_FLAGS))
     if unknown:
-        raise typer.BadParameter(f"unknown flag {', '.join(unknown)}; known: {', '.join(BOOLEAN_FLAGS)}")
+        raise typer.BadParameter(_("unknown flag {names}; known: {known}").format(
+            names=", ".join(unknown), known=", ".join(BOOLEAN_FLAGS)))
     try:
         game = new_game(players=players, seed=seed, suit_order=suit_order, bonus_suit=bonus_suit,
                         **dict.fromkeys(flag or (), True))
     except ConfigError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(render_error(exc)) from None
     choices = random.Random(seed)
     if not quiet:
         changed = {k: v for k, v in game.config.flags().items() if v != DEFAULT_FLAGS[k]}
-        settings = ", ".join(f"{k}={v}" for k, v in changed.items()) or "the spec's defaults"
-        typer.echo(f"Innkeepers, {players} players, seed {seed}; assumptions: {settings}.")
+        settings = ", ".join(f"{k}={v}" for k, v in changed.items()) or _("the spec's defaults")
+        typer.echo(_("Innkeepers, {players} players, seed {seed}; assumptions: {settings}.").format(
+            players=players, seed=seed, settings=settings))
         for event in game.setup_events:
-            typer.echo(event.text)
+            typer.echo(render_event(event, fixed_rooms=game.config.fixed_rooms))
     while not game.is_over:
         seat = choices.choice(game.pending_seats())
         events = game.apply(choices.choice(game.legal_actions(seat)), seat=seat)
         if not quiet:
             for event in events:
                 if event.kind != "commit":  # the reveal tells the cards; a commitment says nothing
-                    typer.echo(event.text)
+                    typer.echo(render_event(event, fixed_rooms=game.config.fixed_rooms))
     typer.echo("")
-    typer.echo("Final scores:")
+    typer.echo(_("Final scores:"))
     winners = game.winners()
     for row in game.score_breakdown():
-        mark = "  <- winner" if row["seat"] in winners else ""
-        typer.echo(f"  P{row['seat'] + 1}: {row['total']} points ({row['meeples']} meeple(s) x3, {row['cubes']} "
-                   f"cube(s) x2, {row['hosted']} referral(s) hosted x1, {row['upgraded']} upgraded x2, "
-                   f"{row['referrals']} referral(s) made x1, {row['penalties']} kept x-1, bonus +{row['bonus']} from "
-                   f"{bonus_name(BONUS_BY_ID[row['bonus_card']])}){mark}")
+        mark = "  " + _("<- winner") if row["seat"] in winners else ""
+        line = _("{player}: {total} points ({meeples} meeple(s) x3, {cubes} cube(s) x2, {hosted} referral(s) hosted"
+                 " x1, {upgraded} upgraded x2, {referrals} referral(s) made x1, {penalties} kept x-1, bonus +{bonus}"
+                 " from {card})").format(
+            player=player_name(row["seat"]), total=row["total"], meeples=row["meeples"], cubes=row["cubes"],
+            hosted=row["hosted"], upgraded=row["upgraded"], referrals=row["referrals"], penalties=row["penalties"],
+            bonus=row["bonus"], card=bonus_name(row["bonus_card"]))
+        typer.echo(f"  {line}{mark}")

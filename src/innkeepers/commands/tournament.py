@@ -15,6 +15,8 @@ from tabletop.options import AddressOption, BackendOption, JobsOption
 
 from ..config import GameConfig
 from ..errors import ConfigError
+from ..texts import render_error
+from ..texts.catalog import _
 from .options import FlagOption, parse_flags
 
 
@@ -46,26 +48,28 @@ def tournament(
     # `--bots a b c` gives the option one value and the rest as arguments: both lists make the entrants.
     names = [name for value in bots or () for name in value.split(",") if name] + list(entrants or ())
     if len(names) < 2:
-        raise typer.BadParameter("name at least two bots, e.g. --bots random greedy search")
+        raise typer.BadParameter(_("name at least two bots, e.g. --bots random greedy search"))
     unknown = [b for b in names if b not in BOTS]
     if unknown:
-        raise typer.BadParameter(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
+        raise typer.BadParameter(_("unknown bot(s) {bots}; known: {known}").format(bots=", ".join(unknown),
+                                                                                  known=", ".join(BOTS)))
     flags = parse_flags(flag)
     try:
         GameConfig(players=players, **flags)  # bad settings are a usage error here, not in every game
     except ConfigError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise typer.BadParameter(render_error(error)) from None
     labelled = labels(names)
     specs = duplicate_schedule(names, players, deals, seed, flags)
     console = Console()
-    console.print(f"Innkeepers, {players} players, {deals} deal(s) x {len(specs) // deals} seatings = "
-                  f"{len(specs)} games: {', '.join(names)}")
+    console.print(_("Innkeepers, {players} players, {deals} deal(s) x {seatings} seatings = {games} games: {bots}")
+                  .format(players=players, deals=deals, seatings=len(specs) // deals, games=len(specs),
+                          bots=", ".join(names)))
     results, table, ratings = play_and_rank(console, specs, run, labelled, backend, jobs, address)
     if json_out is not None:
         settings = {"game": "innkeepers", "bots": names, "players": players, "deals": deals, "seed": seed,
                     "flags": flags}
         json_out.write_text(json.dumps(summary(settings, results, labelled, table, ratings), indent=2))
-        console.print(f"Summary written to {json_out}")
+        console.print(_("Summary written to {path}").format(path=json_out))
     if csv_out is not None:
         write_standings_csv(csv_out, table, ratings)
-        console.print(f"Standings written to {csv_out}")
+        console.print(_("Standings written to {path}").format(path=csv_out))

@@ -14,6 +14,7 @@ from tabletop.table import parse_seats
 from ..commands.options import FlagOption, parse_flags
 from ..errors import InnkeepersError
 from ..game import new_game
+from ..texts import render_error
 from .session import default_opponent, default_seats, seat_kinds
 
 # The options that set up a new table; a loaded game keeps the table it was saved with.
@@ -40,7 +41,8 @@ def play(
     lang: LangOption = None,
 ) -> None:
     """Play Innkeepers in the terminal, against bots or with friends at one keyboard."""
-    set_language(choose_language(lang))  # already set by the command line; here for a direct call
+    if lang is not None:  # the command line set the language already (from a --lang anywhere, or the environment)
+        set_language(choose_language(lang))
     from .app import InnkeepersApp
     from .session import Session, default_save_path
 
@@ -52,5 +54,6 @@ def play(
         return Session(game, table, save or default_save_path(), autosave)
 
     play_at_table(ctx, TABLE_OPTIONS, load, save, autosave, load_session=Session.load, new_session=new_session,
-                  errors=(InnkeepersError,), run=lambda session, notices: InnkeepersApp(session, pace, notices).run(),
+                  errors=(InnkeepersError,), explain=render_error,
+                  run=lambda session, notices: InnkeepersApp(session, pace, notices).run(),
                   command="innkeepers play")
