@@ -105,6 +105,8 @@ def _commands(out: str) -> list[tuple[str, list[str], int]]:
         ("bloodyinn", ["selfplay", "--out", out, "--games", "2", "--backend", "serial"], 0),
         ("bloodyinn", ["tournament", "random", "nobody", "--plot"], 2),
         ("bloodyinn", ["solo", "greedy", "--variant", "bogus"], 2),
+        ("bloodyinn", ["simulate", "--length", "bogus"], 2),
+        ("bloodyinn", ["tournament", "random", "greedy", "--length", "bogus"], 2),
         ("bloodyinn", ["selfplay", "--out", out, "--reward", "bogus"], 2),
         ("innkeepers", ["simulate", "--players", "3", "--seed", "2", "-f", "must_follow"], 0),
         ("innkeepers", ["tournament", "random", "greedy", "--deals", "1", "--backend", "serial",
@@ -117,7 +119,7 @@ def _commands(out: str) -> list[tuple[str, list[str], int]]:
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
-@pytest.mark.parametrize("number", range(14))
+@pytest.mark.parametrize("number", range(16))
 def test_every_line_of_the_commands_output_is_in_the_language(tmp_path: Path, lang: str, number: int) -> None:
     game, args, status = _commands(str(tmp_path))[number]
     result = _run(f"{game}.cli", "--lang", lang, *args)

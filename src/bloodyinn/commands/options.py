@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..config import normalize_variant
+from ..config import GameConfig, normalize_variant
 from ..errors import ConfigError
 from ..texts import render_error
 
@@ -15,9 +15,12 @@ VariantOption = Annotated[list[str] | None, typer.Option(
     "--variant", "-v", help="unlimited_wealth (uw) or first_come_first_served (fcfs); repeatable.")]
 
 
-def variant_names(given: list[str] | None) -> tuple[str, ...]:
-    """The variants --variant names, by their full names; an unknown one is a usage error in the reader's words."""
+def checked_settings(players: int, length: str, given: list[str] | None) -> tuple[str, ...]:
+    """The variants --variant names, by their full names, once the settings are checked: bad settings (an unknown
+    variant or length) are a usage error in the reader's words, before any game is played."""
     try:
-        return tuple(normalize_variant(v) for v in given or ())
+        variants = tuple(normalize_variant(v) for v in given or ())
+        GameConfig(players=players, length=length, variants=frozenset(variants))
     except ConfigError as error:
-        raise typer.BadParameter(render_error(error), param_hint="'--variant' / '-v'") from None
+        raise typer.BadParameter(render_error(error)) from None
+    return variants

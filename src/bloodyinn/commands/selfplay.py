@@ -14,7 +14,7 @@ from tabletop.rewards import DEFAULT_REWARD, REWARD_SCHEMES
 
 from ..texts import render_error
 from ..texts.catalog import _
-from .options import VariantOption, variant_names
+from .options import VariantOption, checked_settings
 
 
 def selfplay(
@@ -51,7 +51,7 @@ def selfplay(
     if reward not in REWARD_SCHEMES:
         raise typer.BadParameter(_("unknown reward scheme {reward!r}; known: {known}").format(
             reward=reward, known=", ".join(REWARD_SCHEMES)))
-    variants = variant_names(variant)
+    variants = checked_settings(players or min(max(len(names), 1), 4), length, variant)
     console = Console()
     start = time.perf_counter()
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

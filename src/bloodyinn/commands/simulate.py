@@ -9,8 +9,9 @@ import typer
 
 from tabletop.i18n import format_money
 
+from ..errors import ConfigError
 from ..game import new_game
-from ..texts import player_name, render_event, solo_title_name
+from ..texts import player_name, render_error, render_event, solo_title_name
 from ..texts.catalog import _, ngettext
 from .options import VariantOption
 
@@ -23,7 +24,10 @@ def simulate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the final scores.")] = False,
 ) -> None:
     """Play one game with uniformly random legal actions and print its log and final scores."""
-    game = new_game(players=players, length=length, variants=variant or (), seed=seed)
+    try:
+        game = new_game(players=players, length=length, variants=variant or (), seed=seed)
+    except ConfigError as error:
+        raise typer.BadParameter(render_error(error)) from None
     choices = random.Random(seed)
     if not quiet:
         for event in game.setup_events:

@@ -14,7 +14,7 @@ from tabletop.options import AddressOption, BackendOption, JobsOption, executor_
 from ..rules.endgame import SOLO_TITLES
 from ..texts import solo_title_name
 from ..texts.catalog import _, ngettext
-from .options import VariantOption, variant_names
+from .options import VariantOption, checked_settings
 
 
 def solo(
@@ -40,7 +40,7 @@ def solo(
 
     if bot not in BOTS:
         raise typer.BadParameter(_("unknown bot {bot!r}; known: {bots}").format(bot=bot, bots=", ".join(BOTS)))
-    variants = variant_names(variant)
+    variants = checked_settings(1, length, variant)
     specs = duplicate_schedule([bot], 1, games, seed, length, variants)
     console = Console()
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

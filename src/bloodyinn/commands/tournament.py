@@ -13,7 +13,7 @@ from tabletop.options import AddressOption, BackendOption, JobsOption
 from tabletop.report import labels, play_and_rank, summary, write_games_csv, write_standings_csv
 
 from ..texts.catalog import _
-from .options import VariantOption, variant_names
+from .options import VariantOption, checked_settings
 
 
 def tournament(
@@ -42,7 +42,7 @@ def tournament(
                                                                                   known=", ".join(BOTS)))
     if plot and out is None:
         raise typer.BadParameter(_("--plot needs --out DIR"))
-    variants = variant_names(variant)
+    variants = checked_settings(players, length, variant)
     entrants = labels(bots)
     specs = duplicate_schedule(bots, players, games, seed, length, variants)
     console = Console()
