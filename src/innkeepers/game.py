@@ -17,7 +17,7 @@ import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import ACTION_TYPES, Action, canonical, parse_action
-from .config import GameConfig
+from .config import FLAG_NAMES, GameConfig
 from .describe import describe
 from .errors import ConfigError, CorruptSaveError, IllegalActionError, InnkeepersError
 from .events import Event
@@ -247,11 +247,10 @@ def new_game(players: int = 2, seed: int | None = None, **flags: Any) -> Game:
     """Start a game for 2-4 players. Without a seed one is drawn at random (and kept in the record). `flags`
     are the assumption flags of `GameConfig` (fixed_rooms, must_follow, suit_order, allow_refuse_referral,
     voluntary_referral, bonus_suit)."""
-    try:
-        config = GameConfig(players=players, seed=seed if seed is not None else secrets.randbits(63), **flags)
-    except TypeError as exc:
-        raise ConfigError(f"unknown setting: {exc}") from None
-    return Game(config)
+    unknown = sorted(set(flags) - set(FLAG_NAMES))
+    if unknown:
+        raise ConfigError("unknown settings: {names}", names=", ".join(unknown))
+    return Game(GameConfig(players=players, seed=seed if seed is not None else secrets.randbits(63), **flags))
 
 
 if TYPE_CHECKING:  # mypy checks that Game is what the platform, its faces and the table server ask of a game

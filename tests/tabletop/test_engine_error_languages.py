@@ -51,6 +51,8 @@ INNKEEPERS = [
     (lambda: innkeepers.GameConfig(players=9), "players must be 2 to 4, got 9 (I-G-1)",
      {"fr": "le nombre de joueurs doit être de 2 à 4, reçu 9 (I-G-1)",
       "it": "i giocatori devono essere da 2 a 4, ricevuto 9 (I-G-1)"}),
+    (lambda: innkeepers.new_game(colour="red"), "unknown settings: colour",
+     {"fr": "réglages inconnus : colour", "it": "impostazioni sconosciute: colour"}),
     (lambda: innkeepers.GameConfig(suit_order="xyz"), None,
      {"fr": "suit_order doit lister les couleurs s, h, d, c une fois chacune, la plus forte en premier, reçu 'xyz'"
             " (I-G-10)",
