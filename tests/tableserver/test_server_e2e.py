@@ -419,3 +419,23 @@ def test_the_lobby_pages_through_many_tables(browser: Any, tmp_path: Any) -> Non
         context.close()
     finally:
         server.stop()
+
+
+def test_a_name_typed_while_the_lobby_loads_is_kept(browser: Any, server: ServerProcess) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.evaluate("localStorage.setItem('bloodyinn:name', 'Remembered')")
+    held: list[Any] = []
+    # The lobby's options held back until the name is typed.
+    page.route("**/api/options*", lambda route: held.append(route))
+    page.reload()
+    deadline = time.monotonic() + 30
+    while not held:
+        assert time.monotonic() < deadline, "the lobby never asked for its options"
+        page.wait_for_timeout(20)
+    page.fill("#name", "Ann")
+    held[0].continue_()
+    page.wait_for_selector("#seats select")
+    assert page.input_value("#name") == "Ann"  # not the remembered name loaded after it
+    context.close()

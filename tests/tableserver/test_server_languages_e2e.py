@@ -148,8 +148,12 @@ def test_two_people_at_one_table_read_the_same_log_each_in_their_language(browse
     # A few moves, some by each of them.
     while (len(ann.query_selector_all("#log li.act")) < 6 or "Bruno" not in ann.inner_text("#log")
            or "Ann" not in bruno.inner_text("#log")):
-        assert time.monotonic() < deadline, "the moves were not made in time"
-        if not (click_a_move(ann) or click_a_move(bruno)):
+        assert time.monotonic() < deadline, ("the moves were not made in time", ann.inner_text("#status"),
+                                             bruno.inner_text("#status"), ann.inner_text("#log")[-600:])
+        # Both get their step each time round: with `or`, a page that always has something to click (a card to
+        # pick while it is not its turn) would starve the other.
+        ann_clicked = click_a_move(ann)
+        if not (click_a_move(bruno) or ann_clicked):
             ann.wait_for_timeout(30)
     seq = httpx.get(f"{server.url}/api/tables/{table_id}").json()["moves"]
     for page in (ann, bruno):

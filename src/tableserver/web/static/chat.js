@@ -18,7 +18,7 @@ export class Chat {
       event.preventDefault();
       this.say();
     });
-    $("chat-name").value = localStorage.getItem("bloodyinn:name") || "";
+    $("chat-name").value ||= localStorage.getItem("bloodyinn:name") || "";
   }
 
   // The whole chat of this side, from a (re)connection's first state; `seat`: this page's seat or null.

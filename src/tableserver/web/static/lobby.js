@@ -138,7 +138,7 @@ async function refresh() {
 
 async function start() {
   options = await fetch(`/api/options?lang=${encodeURIComponent(LANG)}`).then((r) => r.json());
-  $("name").value = localStorage.getItem("bloodyinn:name") || "";
+  $("name").value ||= localStorage.getItem("bloodyinn:name") || "";  // never over a name typed while the page loaded
   $("variants").innerHTML = options.variants.map((v) =>
     `<label><input type="checkbox" value="${esc(v)}"> ${esc(variantName(v))}</label>`).join("");
   $("game").innerHTML = options.games.map((g) => `<option value="${esc(g.id)}">${esc(g.title)}</option>`).join("");

@@ -466,7 +466,7 @@ async function start() {
   renderOwnLink();
   const join_ = new URLSearchParams(location.search).get("join");
   if (join_ !== null && !identity) joinTarget = Number(join_);
-  $("join-name").value = localStorage.getItem("bloodyinn:name") || "";
+  $("join-name").value ||= localStorage.getItem("bloodyinn:name") || "";  // never over a name typed while the page loaded
   connect();
 }
 
