@@ -27,7 +27,7 @@ test: $(VENV)/.installed
 	bash scripts/ensure-postgresql
 	$(MAKE) lint
 	$(MAKE) compiled
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 -q --durations=20
 	$(MAKE) test-compiled
 
 # The engines compiled by mypyc (docs/engine.md#compiled-build), installed apart in build/compiled: the .venv's
