@@ -74,9 +74,13 @@ class Writer:
         self._queue.put(item)
         return await item.future
 
-    def close(self) -> None:
+    def close(self, wait: float = 30.0) -> None:
+        """Commit what is queued, then stop; give up after `wait` seconds (a database that no longer answers),
+        rather than keep the process from ending (the thread is a daemon and ends with it)."""
         self._queue.put(None)
-        self._thread.join()
+        self._thread.join(wait)
+        if self._thread.is_alive():
+            log.error("the database writer did not finish within %s s: the writes still queued are lost", wait)
 
     def _run(self) -> None:
         while True:
