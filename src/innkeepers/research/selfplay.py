@@ -29,15 +29,13 @@ and last), `observation_size`, `num_actions`.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from tabletop.executors import Executor, make_executor
+from tabletop.executors import Executor
+from tabletop.research.shards import COLUMNS, ShardSummary, add_rewards, batches, check_run, run, seat_bots, write_rows
 from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
 from ..bots import make_bot
@@ -47,8 +45,7 @@ from .observation import OBSERVATION_SIZE, observation_from_view
 from .pettingzoo_env import action_mask
 from .rewards import final_rewards
 
-COLUMNS = ("game_id", "seed", "seat", "bot", "step", "observation", "mask", "action", "reward", "final_reward",
-           "done")
+__all__ = ["COLUMNS", "ShardJob", "ShardSummary", "game_rows", "generate", "shard_jobs", "write_shard"]
 
 
 @dataclass(frozen=True)
@@ -64,18 +61,10 @@ class ShardJob:
     reward: str
 
 
-@dataclass(frozen=True)
-class ShardSummary:
-    index: int
-    path: str
-    games: int
-    rows: int
-
-
 def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, flags: dict[str, Any],
               reward: str = DEFAULT_REWARD) -> list[dict[str, Any]]:
     """The rows of one game: every decision of every seat, with its observation and mask before it."""
-    names = [bots[(seat + game_id) % len(bots)] for seat in range(players)]
+    names = seat_bots(bots, game_id, players)
     seated = [make_bot(name, seed * 31 + seat) for seat, name in enumerate(names)]
     game = new_game(players=players, seed=seed, **flags)
     rows: list[dict[str, Any]] = []
@@ -91,45 +80,12 @@ def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, flags:
                          "action": index(action)})
         for seat, action in decisions:
             game.apply(action, seat=seat, events=False)
-    rewards = final_rewards(game, reward)
-    last = {row["seat"]: i for i, row in enumerate(rows)}
-    for i, row in enumerate(rows):
-        row["final_reward"] = rewards[row["seat"]]
-        row["done"] = last[row["seat"]] == i
-        row["reward"] = row["final_reward"] if row["done"] else 0.0
+    add_rewards(rows, final_rewards(game, reward))
     return rows
-
-
-def _table(rows: list[dict[str, Any]], metadata: dict[str, Any]) -> Any:
-    import pyarrow as pa
-
-    def fixed(key: str, dtype: Any, size: int, arrow_type: Any) -> Any:
-        flat = np.concatenate([r[key] for r in rows]).astype(dtype) if rows else np.zeros(0, dtype)
-        return pa.FixedSizeListArray.from_arrays(pa.array(flat, type=arrow_type), size)
-
-    def column(key: str, arrow_type: Any) -> Any:
-        return pa.array([r[key] for r in rows], type=arrow_type)
-
-    table = pa.table({
-        "game_id": column("game_id", pa.int64()),
-        "seed": column("seed", pa.int64()),
-        "seat": column("seat", pa.int8()),
-        "bot": column("bot", pa.string()),
-        "step": column("step", pa.int32()),
-        "observation": fixed("observation", np.float32, OBSERVATION_SIZE, pa.float32()),
-        "mask": fixed("mask", np.int8, NUM_ACTIONS, pa.int8()),
-        "action": column("action", pa.int16()),
-        "reward": column("reward", pa.float32()),
-        "final_reward": column("final_reward", pa.float32()),
-        "done": column("done", pa.bool_()),
-    })
-    return table.replace_schema_metadata({key: json.dumps(value) for key, value in metadata.items()})
 
 
 def write_shard(job: ShardJob) -> ShardSummary:
     """Play a shard's games and write their rows as one Parquet file (a job for an executor)."""
-    import pyarrow.parquet as pq
-
     flags = dict(job.flags)
     rows = [row for game_id, seed in job.games
             for row in game_rows(game_id, seed, job.bots, job.players, flags, job.reward)]
@@ -137,9 +93,7 @@ def write_shard(job: ShardJob) -> ShardSummary:
     metadata = {"game": "innkeepers", "players": job.players, "flags": flags, "bots": list(job.bots),
                 "reward": job.reward, "seeds": [min(seeds), max(seeds)], "observation_size": OBSERVATION_SIZE,
                 "num_actions": NUM_ACTIONS}
-    if "://" not in job.path:
-        os.makedirs(os.path.dirname(job.path) or ".", exist_ok=True)
-    pq.write_table(_table(rows, metadata), job.path, compression="zstd")
+    write_rows(job.path, rows, OBSERVATION_SIZE, NUM_ACTIONS, metadata)
     return ShardSummary(job.index, job.path, len(job.games), len(rows))
 
 
@@ -148,22 +102,13 @@ def shard_jobs(out: str, games: int, bots: Sequence[str], players: int | None = 
                reward: str = DEFAULT_REWARD) -> list[ShardJob]:
     """The shards of a run: game g has seed `seed + g`; `players` defaults to the number of bots (at least 2).
     Bad settings fail here, before any game is played."""
-    if games < 1 or games_per_shard < 1:
-        raise ValueError("games and games per shard must be at least 1")
-    if not bots:
-        raise ValueError("name at least one bot")
-    for name in bots:
-        make_bot(name, 0)  # an unknown bot fails here, naming the known ones
+    check_run(games, games_per_shard, bots, make_bot)
     check_scheme(reward)
     players = players or max(2, len(bots))
     new_game(players=players, **(flags or {}))  # bad settings fail here, named by the engine
-    ids = list(range(games))
-    batches = [ids[i:i + games_per_shard] for i in range(0, games, games_per_shard)]
-    base = out.rstrip("/")
     pairs = tuple(sorted((flags or {}).items()))
-    return [ShardJob(index=i, path=f"{base}/shard-{i:05d}.parquet", games=tuple((g, seed + g) for g in batch),
-                     bots=tuple(bots), players=players, flags=pairs, reward=reward)
-            for i, batch in enumerate(batches)]
+    return [ShardJob(index=i, path=path, games=batch, bots=tuple(bots), players=players, flags=pairs, reward=reward)
+            for i, path, batch in batches(out, games, seed, games_per_shard)]
 
 
 def generate(out: str | os.PathLike[str], games: int, bots: Sequence[str], players: int | None = None,
@@ -175,10 +120,4 @@ def generate(out: str | os.PathLike[str], games: int, bots: Sequence[str], playe
     one for `backend` ("serial", "process" or "ray", with `jobs` and `address`, see `tabletop.executors`). Returns
     the shards in order; `progress` is called as each shard is written."""
     plan = shard_jobs(os.fspath(out), games, bots, players, flags, seed, games_per_shard, reward)
-    done = []
-    with executor or make_executor(backend, jobs, address) as running:
-        for summary in running.map_unordered(write_shard, plan):
-            done.append(summary)
-            if progress is not None:
-                progress(summary)
-    return sorted(done, key=lambda s: s.index)
+    return run(write_shard, plan, backend, jobs, address, executor, progress)
