@@ -45,7 +45,7 @@ def eager_copy(game: Game) -> Game:
     rng = random.Random.__new__(random.Random)
     rng.setstate(state.rng.getstate())
     copied = State(
-        players=state.players, rng=rng, culled=state.culled[:], unused_peasants=state.unused_peasants[:],
+        players=state.players, generator=rng, culled=state.culled[:], unused_peasants=state.unused_peasants[:],
         gravedigger=state.gravedigger[:], entrance=state.entrance[:], arrival=state.arrival, rooms=state.rooms[:],
         bistro=state.bistro[:], hands=[h[:] for h in state.hands], annexes=[a[:] for a in state.annexes],
         buried={a: c[:] for a, c in state.buried.items()}, corpses=[c[:] for c in state.corpses],

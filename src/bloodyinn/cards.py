@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from .errors import UnknownCardError
 
@@ -79,7 +80,7 @@ APTITUDE: dict[GuestType, PaidAction | None] = {
 
 # R-CARD-2: pocket money depends only on rank and on being a peasant.
 TRAVELER_POCKET = {0: 8, 1: 12, 2: 18, 3: 26}
-PEASANT_POCKET = 4
+PEASANT_POCKET: Final = 4
 
 
 @dataclass(frozen=True)
@@ -187,40 +188,41 @@ _TABLE: tuple[tuple[str, str, GuestType, int, int, str | None, str | None, str |
     ("peasant", "Peasant", _Y, 0, 8, None, None, None),
 )
 
-OCCUPATIONS: tuple[Occupation, ...] = tuple(
+OCCUPATIONS: Final[tuple[Occupation, ...]] = tuple(
     Occupation(i, *row) for i, row in enumerate(_TABLE)
 )
-OCCUPATION_BY_ID: dict[str, Occupation] = {o.id: o for o in OCCUPATIONS}
-OCCUPATION_BY_ANNEX: dict[str, Occupation] = {o.annex_id: o for o in OCCUPATIONS if o.annex_id}
+OCCUPATION_BY_ID: Final[dict[str, Occupation]] = {o.id: o for o in OCCUPATIONS}
+OCCUPATION_BY_ANNEX: Final[dict[str, Occupation]] = {o.annex_id: o for o in OCCUPATIONS if o.annex_id}
 
 # Display-name aliases (A-26) accepted when parsing text.
-ALIASES: dict[str, str] = {
+ALIASES: Final[dict[str, str]] = {
     "sheriff": "peacekeeper",
     "chief_brigadier": "brigadier_chief",
 }
 
 # Physical cards: every copy of every occupation, in table order.
-CARD_OCC: tuple[int, ...] = tuple(o.index for o in OCCUPATIONS for _ in range(o.copies))
-CARD_IDS: tuple[str, ...] = tuple(
+CARD_OCC: Final[tuple[int, ...]] = tuple(o.index for o in OCCUPATIONS for _ in range(o.copies))
+CARD_IDS: Final[tuple[str, ...]] = tuple(
     f"{o.id}.{copy}" for o in OCCUPATIONS for copy in range(1, o.copies + 1)
 )
-CARD_BY_ID: dict[str, int] = {cid: i for i, cid in enumerate(CARD_IDS)}
-NUM_CARDS = len(CARD_IDS)
+CARD_BY_ID: Final[dict[str, int]] = {cid: i for i, cid in enumerate(CARD_IDS)}
+NUM_CARDS: Final = len(CARD_IDS)
 
-# Flat per-card lookups: the engine's hot paths read these instead of attribute chains.
-CARD_RANK: tuple[int, ...] = tuple(OCCUPATIONS[o].rank for o in CARD_OCC)
-CARD_TYPE: tuple[GuestType, ...] = tuple(OCCUPATIONS[o].type for o in CARD_OCC)
-CARD_POCKET: tuple[int, ...] = tuple(OCCUPATIONS[o].pocket for o in CARD_OCC)
-CARD_ANNEX: tuple[str, ...] = tuple(OCCUPATIONS[o].annex_id or "" for o in CARD_OCC)
+# Flat per-card lookups: the engine's hot paths read these instead of attribute chains (Final, like the constants
+# here, so that the compiled rules read them without looking their names up).
+CARD_RANK: Final[tuple[int, ...]] = tuple(OCCUPATIONS[o].rank for o in CARD_OCC)
+CARD_TYPE: Final[tuple[GuestType, ...]] = tuple(OCCUPATIONS[o].type for o in CARD_OCC)
+CARD_POCKET: Final[tuple[int, ...]] = tuple(OCCUPATIONS[o].pocket for o in CARD_OCC)
+CARD_ANNEX: Final[tuple[str, ...]] = tuple(OCCUPATIONS[o].annex_id or "" for o in CARD_OCC)
 
-PEASANT_OCC = OCCUPATION_BY_ID["peasant"].index
-PEASANTS: tuple[int, ...] = tuple(c for c in range(NUM_CARDS) if CARD_OCC[c] == PEASANT_OCC)
-TRAVELERS: tuple[int, ...] = tuple(c for c in range(NUM_CARDS) if CARD_OCC[c] != PEASANT_OCC)
+PEASANT_OCC: Final = OCCUPATION_BY_ID["peasant"].index
+PEASANTS: Final[tuple[int, ...]] = tuple(c for c in range(NUM_CARDS) if CARD_OCC[c] == PEASANT_OCC)
+TRAVELERS: Final[tuple[int, ...]] = tuple(c for c in range(NUM_CARDS) if CARD_OCC[c] != PEASANT_OCC)
 
 # The barn (R-CARD-4): each player's aid card is a rank-1 annex. Barns are addressed as annex "barn.<seat>"
 # and numbered after the guest cards so that annex slots can share one integer space.
-BARN_RANK = 1
-BARN_BASE = 100
+BARN_RANK: Final = 1
+BARN_BASE: Final = 100
 
 
 def barn_of(seat: int) -> int:
@@ -267,9 +269,10 @@ def resolve_occupation(text: str) -> Occupation:
 CARDS: tuple[Occupation, ...] = OCCUPATIONS
 
 
-def card(key: str | int) -> Occupation:
+def card(key: object) -> Occupation:
     """The card-table row of an occupation id, display name or alias (``"Brigadier Chief"``), a physical card
-    id (``"mechanic.2"``) or a physical card number (0-77). Raises UnknownCardError naming the key."""
+    id (``"mechanic.2"``) or a physical card number (0-77). Raises UnknownCardError naming the key, whatever its
+    type (taken as `object`: compiled, a parameter typed `str | int` would refuse None before this check)."""
     if isinstance(key, int) and not isinstance(key, bool):
         if 0 <= key < NUM_CARDS:
             return occupation(key)

@@ -100,31 +100,28 @@ def build_compact_view(game: Game, seat: int | None,
     not equal `compact_view_from_view`'s. The season-2 entrance stack is sorted either way: its order is hidden
     (R-INFO-2)."""
     state, config = game.state, game.config
-    # Fields read from the instance dict, where a State keeps them (its `rng` descriptor writes there): an
-    # attribute read would first look for a descriptor on the class, field after field.
-    fields = state.__dict__
-    players = fields["players"]
-    buried = fields["buried"]
+    players = state.players
+    buried = state.buried
     barns = [len(buried.get(BARN_BASE + p, _NO_BURIALS)) for p in range(players)] if buried else [0] * players
-    cash, checks, hands, corpses, annexes, bonuses = (fields["cash"], fields["checks"], fields["hands"],
-                                                      fields["corpses"], fields["annexes"], fields["end_bonus"])
+    cash, checks, hands, corpses, annexes, bonuses = (state.cash, state.checks, state.hands,
+                                                      state.corpses, state.annexes, state.end_bonus)
     seats = tuple([_new(CompactSeat, (
         cash[p], checks[p], arrange(hands[p]), arrange(corpses[p]),
         _annexes(annexes[p], buried) if annexes[p] else (), barns[p], BARN_RANK - barns[p],
         sum([bonus[1] for bonus in bonuses[p]]) if bonuses[p] else 0)) for p in range(players)])
-    entrance = fields["entrance"]
+    entrance = state.entrance
     variants = config.variants
-    stage = fields["stage"]
-    reshuffled = fields["reshuffled"]
+    stage = state.stage
+    reshuffled = state.reshuffled
     return _new(CompactView, (
         seat, players, config.length == "long", UNLIMITED_WEALTH in variants, FIRST_COME_FIRST_SERVED in variants,
-        fields["round"], 2 if reshuffled else 1, fields["final_round"], fields["first_player"], stage,
-        flow.decision(state), flow.current_player(state), fields["turn"], fields["police_present"],
-        fields["pending_release"], stage == Stage.OVER, fields["lost"], len(entrance),
+        state.round, 2 if reshuffled else 1, state.final_round, state.first_player, stage,
+        flow.decision(state), flow.current_player(state), state.turn, state.police_present,
+        state.pending_release, stage == Stage.OVER, state.lost, len(entrance),
         entrance[-1] if entrance else NO_CARD, tuple(sorted(entrance)) if reshuffled else None,
-        fields["arrival"], len(fields["culled"]), tuple(fields["keys"]), tuple(fields["room_service"]),
-        tuple(fields["rooms"]), arrange(fields["bistro"]), arrange(fields["exit"]),
-        arrange(fields["gravedigger"]), arrange(fields["unused_peasants"]), seats))
+        state.arrival, len(state.culled), tuple(state.keys), tuple(state.room_service),
+        tuple(state.rooms), arrange(state.bistro), arrange(state.exit),
+        arrange(state.gravedigger), arrange(state.unused_peasants), seats))
 
 
 def compact_view_from_view(view: dict[str, Any]) -> CompactView:

@@ -5,13 +5,12 @@ class BloodyInnError(ValueError):
     """Base class of every error the engine raises for bad input. Its message is a template filled with `params`
     (str(error) is the English sentence), so that a face can write it in its reader's language (docs/languages.md)."""
 
-    rule: str | None = None  # the rule ID an error names, kept as it is in every language
-
-    def __init__(self, message: str, **params: object) -> None:
+    def __init__(self, message: str, rule: str | None = None, **params: object) -> None:
         self.template = message
+        self.rule = rule  # the rule ID an error names, kept as it is in every language
         self.params = params
         text = message.format(**params) if params else message
-        super().__init__(f"{text} ({self.rule})" if self.rule else text)
+        super().__init__(f"{text} ({rule})" if rule else text)
 
 
 class ConfigError(BloodyInnError):
@@ -20,10 +19,6 @@ class ConfigError(BloodyInnError):
 
 class IllegalActionError(BloodyInnError):
     """An action that is not legal now; the message names the rule (R-...) that forbids it."""
-
-    def __init__(self, message: str, rule: str | None = None, **params: object) -> None:
-        self.rule = rule
-        super().__init__(message, **params)
 
 
 class NotationError(IllegalActionError):

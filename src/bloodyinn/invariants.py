@@ -6,8 +6,10 @@ can make. The property tests check it after every decision of random games.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import (
@@ -87,13 +89,19 @@ def _bonus(entry: Any) -> bool:
 
 
 def shape_problems(state: State, players: int) -> list[str]:
-    """Fields of the wrong type or length, by name: every card a number 0-77, every count a whole number, every
-    flag true or false, one entry per room and per seat."""
-    if not _whole(state.players) or state.players != players:
-        return [f"players: {state.players!r} seats, the settings have {players}"]
+    """Fields of the wrong type or length, by name (`field_problems`)."""
+    return field_problems({field.name: getattr(state, field.name) for field in dataclasses.fields(state)}, players)
+
+
+def field_problems(fields: Mapping[str, Any], players: int) -> list[str]:
+    """What is of the wrong type or length among a state's field values (by name, as `State` takes them): every
+    card a number 0-77, every count a whole number, every flag true or false, one entry per room and per seat.
+    A `State` is made only of values without any (a compiled `State` refuses a field of the wrong type, or
+    turns True into 1, before this check can name it)."""
+    if not _whole(fields.get("players")) or fields["players"] != players:
+        return [f"players: {fields.get('players')!r} seats, the settings have {players}"]
     problems: list[str] = []
-    fields = state.__dict__
-    if not isinstance(fields.get("_rng"), random.Random):
+    if not isinstance(fields.get("generator"), random.Random):
         problems.append("rng: not a random generator's state")
     for name in _PILES:
         if not _card_list(fields.get(name)):

@@ -98,7 +98,7 @@ def build_position(
     config = GameConfig(players=players, length=length, variants=frozenset(variants), seed=seed)
     n = players
     rng = random.Random(seed)
-    _check_progress(n, season, round, phase, turn, first_player, rest)
+    _check_progress(n, season, round, final_round, phase, turn, first_player, rest)
     named = _Named(n)
     for label, zone in (("hands", hands), ("annexes", annexes), ("corpses", corpses)):
         for seat, names in _seats(label, _mapping(label, zone), n).items():
@@ -112,7 +112,7 @@ def build_position(
         named.add((label, 0), label, names)
     zones = named.resolve()
 
-    state = State(players=n, rng=rng)
+    state = State(players=n, generator=rng)
     state.hands = [zones.get(("hands", s), []) for s in range(n)]
     state.annexes = [zones.get(("annexes", s), []) for s in range(n)]
     state.corpses = [zones.get(("corpses", s), []) for s in range(n)]
@@ -252,12 +252,14 @@ def _place_keys(state: State, config: GameConfig, keys: Mapping[int, Key], servi
         state.room_service[room - 1] = _seat("room_service", owner, state.players)
 
 
-def _check_progress(players: int, season: int, round: int, phase: str, turn: int, first_player: int,
-                    rest: str) -> None:
+def _check_progress(players: int, season: int, round: int, final_round: bool, phase: str, turn: int,
+                    first_player: int, rest: str) -> None:
     if type(season) is not int or season not in (1, 2):
         raise PositionError(f"season must be 1 or 2, not {season!r} (R-WELCOME-5)")
     if type(round) is not int or round < 1:
         raise PositionError(f"round must be 1 or more, not {round!r}")
+    if type(final_round) is not bool:
+        raise PositionError(f"final_round must be true or false, not {final_round!r} (R-END-1)")
     if not isinstance(phase, str) or phase not in PHASES:
         raise PositionError(f"phase must be {' or '.join(PHASES)}, not {phase!r}")
     if phase == "welcome" and turn != 0:

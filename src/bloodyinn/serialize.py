@@ -3,6 +3,7 @@ saves are readable and stable."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -12,7 +13,7 @@ from tabletop.records import Records, random_from_json, random_to_json
 from .cards import CARD_BY_ID, CARD_IDS, annex_ref, barn_of
 from .config import GameConfig
 from .errors import ConfigError, CorruptSaveError, IllegalActionError
-from .invariants import shape_problems, violations
+from .invariants import field_problems, shape_problems, violations
 from .state import NO_CARD, State
 
 T = TypeVar("T")
@@ -51,7 +52,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "pending_release": state.pending_release,
         "lost": state.lost,
         "end_bonus": [[list(b) for b in bonus] for bonus in state.end_bonus],
-        "rng": random_to_json(state.rng_state()),
+        "rng": random_to_json(state.generator.getstate()),
     }
 
 
@@ -107,8 +108,8 @@ def _players(value: Any) -> int:
     return value
 
 
-# Each field of a saved state and how it is read back (tabletop.records reads them by name, then checks their shape
-# with `invariants.shape_problems`; what the position means is checked by `violations`).
+# Each field of a saved state and how it is read back (tabletop.records reads them by name, `_state` checks their
+# shape with `invariants.field_problems`; what the position means is checked by `violations`).
 _FIELDS: dict[str, Callable[[Any], Any]] = {
     "players": _players,
     "culled": _cards, "unused_peasants": _cards, "gravedigger": _cards, "entrance": _cards,
@@ -121,8 +122,18 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+def _state(rng: random.Random, **fields: Any) -> State:
+    """The position a save's fields make, once they have its shape: a compiled `State` refuses a field of the wrong
+    type (or turns True into 1) before `shape_problems` could name it."""
+    fields["generator"] = rng
+    problems = field_problems(fields, fields["players"])
+    if problems:
+        raise CorruptSaveError("the saved state is malformed: {problems}", problems="; ".join(problems))
+    return State(**fields)
+
+
 # Records and saves of The Bloody Inn (tabletop.records: the envelope every game shares).
 RECORDS = Records(game="bloodyinn", corrupt=CorruptSaveError, illegal=IllegalActionError,
                   read_settings=GameConfig.from_dict, invalid_settings=(ConfigError,), write_state=state_to_dict,
-                  state_fields=_FIELDS, new_state=State, shape_problems=shape_problems,
+                  state_fields=_FIELDS, new_state=_state, shape_problems=shape_problems,
                   violations=violations)

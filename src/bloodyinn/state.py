@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from .cards import CARD_RANK, PEASANTS, TRAVELERS, barn_of
 from .config import NUM_ROOMS, START_CASH, START_CHECKS, GameConfig
 
-WHITE = -1  # owner of a white (neutral) key
-CLOSED = -2  # a room with no key
-NO_CARD = -1  # an empty room / no arrival
-NOBODY = -1  # no Room Service token
+# Final: the compiled rules take them as constants, not names looked up at each use.
+WHITE: Final = -1  # owner of a white (neutral) key
+CLOSED: Final = -2  # a room with no key
+NO_CARD: Final = -1  # an empty room / no arrival
+NOBODY: Final = -1  # no Room Service token
 
 
 class Stage:
@@ -29,30 +30,12 @@ class Stage:
     OVER: Final = "over"
 
 
-class _CopyOnUse:
-    """`State.rng`, the one generator of the game's randomness (R-SETUP-7), shared by a state and its copies
-    until one of them uses it: that one first takes a private generator in the same state. So copying costs
-    nothing for the generator (search copies states by the thousand and rarely draws: only the season-2
-    reshuffle does), and a copy and its original still draw the same future cards from the same point."""
-
-    def __get__(self, state: State | None, owner: type | None = None) -> random.Random:
-        if state is None:
-            raise AttributeError("rng")  # no default: a state is always built with its generator
-        fields = state.__dict__
-        if fields["_rng_shared"]:
-            private = random.Random.__new__(random.Random)  # not Random(): that would seed from the OS
-            private.setstate(fields["_rng"].getstate())
-            fields["_rng"], fields["_rng_shared"] = private, False
-        return fields["_rng"]
-
-    def __set__(self, state: State, rng: random.Random) -> None:
-        state.__dict__["_rng"], state.__dict__["_rng_shared"] = rng, False
-
-
-@dataclass  # no slots: they would replace the `rng` descriptor
+@dataclass
 class State:
     players: int
-    rng: _CopyOnUse = _CopyOnUse()  # reads and writes a random.Random
+    # The one generator of the game's randomness (R-SETUP-7), read and set as `rng`: shared by a state and its
+    # copies until one of them uses it, which first takes a private generator in the same state (see `rng`).
+    generator: random.Random
     # Zones (R-ZONE-1)
     culled: list[int] = field(default_factory=list)
     unused_peasants: list[int] = field(default_factory=list)
@@ -84,39 +67,46 @@ class State:
     lost: bool = False  # solitaire loss (R-SOLO-4)
     # Per seat, each end-game annex's (annex id, F gained, F lost to the 40F cap) (R-END-4, R-MONEY-2).
     end_bonus: list[list[tuple[str, int, int]]] = field(default_factory=list)
+    generator_shared: bool = False  # `generator` is also another state's: take a private one before drawing
 
     @property
     def season(self) -> int:
         return 2 if self.reshuffled else 1
 
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator, private to this state. Copying a state costs nothing for the generator (search
+        copies states by the thousand and rarely draws: only the season-2 reshuffle does), and a copy and its
+        original still draw the same future cards from the same point."""
+        if self.generator_shared:
+            private = random.Random.__new__(random.Random)  # not Random(): that would seed from the OS
+            private.setstate(self.generator.getstate())
+            self.generator, self.generator_shared = private, False
+        return self.generator
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self.generator, self.generator_shared = rng, False
+
     def copy(self) -> State:
         """An independent copy, cheap enough for tree search: every zone is copied, the random generator is
-        shared until either side uses it (see `_CopyOnUse`)."""
-        clone = State.__new__(State)
-        fields = clone.__dict__
-        fields.update(self.__dict__)  # the numbers, flags and the shared generator
-        fields["culled"] = self.culled[:]
-        fields["unused_peasants"] = self.unused_peasants[:]
-        fields["gravedigger"] = self.gravedigger[:]
-        fields["entrance"] = self.entrance[:]
-        fields["rooms"] = self.rooms[:]
-        fields["bistro"] = self.bistro[:]
-        fields["hands"] = [h[:] for h in self.hands]
-        fields["annexes"] = [a[:] for a in self.annexes]
-        fields["buried"] = {a: c[:] for a, c in self.buried.items()}
-        fields["corpses"] = [c[:] for c in self.corpses]
-        fields["exit"] = self.exit[:]
-        fields["keys"] = self.keys[:]
-        fields["room_service"] = self.room_service[:]
-        fields["cash"] = self.cash[:]
-        fields["checks"] = self.checks[:]
-        fields["end_bonus"] = [b[:] for b in self.end_bonus]
-        fields["_rng_shared"] = self.__dict__["_rng_shared"] = True
+        shared until either side uses it (see `rng`). Built field by field, not through the constructor: its
+        keyword arguments cost more than the copying itself."""
+        clone = State.__new__(State)  # the fields in their order, so that the instance keeps a compact layout
+        clone.players, clone.generator = self.players, self.generator
+        clone.culled, clone.unused_peasants = self.culled[:], self.unused_peasants[:]
+        clone.gravedigger, clone.entrance, clone.arrival = self.gravedigger[:], self.entrance[:], self.arrival
+        clone.rooms, clone.bistro = self.rooms[:], self.bistro[:]
+        clone.hands, clone.annexes = [h[:] for h in self.hands], [a[:] for a in self.annexes]
+        clone.buried, clone.corpses = {a: c[:] for a, c in self.buried.items()}, [c[:] for c in self.corpses]
+        clone.exit, clone.keys, clone.room_service = self.exit[:], self.keys[:], self.room_service[:]
+        clone.cash, clone.checks = self.cash[:], self.checks[:]
+        clone.round, clone.first_player, clone.reshuffled = self.round, self.first_player, self.reshuffled
+        clone.final_round, clone.stage, clone.turn = self.final_round, self.stage, self.turn
+        clone.police_present, clone.pending_release = self.police_present, self.pending_release
+        clone.lost, clone.end_bonus = self.lost, [b[:] for b in self.end_bonus]
+        clone.generator_shared = self.generator_shared = True
         return clone
-
-    def rng_state(self) -> tuple[Any, ...]:
-        """The generator's state (for saves), read without taking a private copy of a shared generator."""
-        return self.__dict__["_rng"].getstate()
 
     # ---- small queries used by several rules
 
@@ -143,7 +133,7 @@ def new_state(config: GameConfig) -> State:
     """Set up a game (spec §5). All randomness comes from the one RNG seeded by the config (R-SETUP-7)."""
     n = config.players
     rng = random.Random(config.seed)
-    state = State(players=n, rng=rng)
+    state = State(players=n, generator=rng)
     travelers = list(TRAVELERS)
     rng.shuffle(travelers)
     state.culled = sorted(travelers[: config.cull])  # R-SETUP-3: removed unseen

@@ -18,6 +18,7 @@ from .cards import (
     barn_of,
 )
 from .errors import CorruptSaveError
+from .invariants import field_problems
 from .rules import endgame, flow
 from .state import CLOSED, NO_CARD, NOBODY, WHITE, Stage, State
 
@@ -161,9 +162,9 @@ def state_from_view(view: dict[str, Any], rng: random.Random) -> State:
                 key = barn_of(int(ref[5:])) if ref.startswith("barn.") else CARD_BY_ID[ref]
                 buried[key] = cards(annex["buried"])
     rooms = view["rooms"]
-    return State(
+    fields: dict[str, Any] = dict(
         players=len(players),
-        rng=random.Random(rng.getrandbits(64)),
+        generator=random.Random(rng.getrandbits(64)),
         culled=sorted(hidden[below:]),
         unused_peasants=cards(view["unused_peasants"]),
         gravedigger=cards(view["gravedigger"]),
@@ -191,3 +192,8 @@ def state_from_view(view: dict[str, Any], rng: random.Random) -> State:
         lost=view["lost"],
         end_bonus=[[(a, n, lost) for a, n, lost in p["end_bonus"]] for p in players],
     )
+    # Checked before it is a State: a compiled one refuses a field of the wrong type, or turns True into 1.
+    problems = field_problems(fields, len(players))
+    if problems:
+        raise CorruptSaveError(f"the view shows an impossible position: {'; '.join(problems)}")
+    return State(**fields)

@@ -73,7 +73,7 @@ def make_state(
     config = GameConfig(players=players, length=length)
     deck = _Deck()
     n = players
-    state = State(players=n, rng=random.Random(seed))
+    state = State(players=n, generator=random.Random(seed))
     hands = hands or {}
     state.hands = [deck.take_all(hands.get(s, ())) for s in range(n)]
     state.annexes = [deck.take_all((annexes or {}).get(s, ())) for s in range(n)]

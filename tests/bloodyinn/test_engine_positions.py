@@ -112,6 +112,7 @@ def test_ex_5_a_rulebook_example_set_up_with_the_builder() -> None:
     ({"cash": [5]}, "cash: 1 values for 2 players"),
     ({"turn": 5}, "turn must be 0-4"),
     ({"season": 3}, "season must be 1 or 2"),
+    ({"final_round": 1}, "final_round must be true or false, not 1"),
     ({"phase": "dawn"}, "phase must be welcome or night"),
     ({"hands": {0: "major"}}, "hands[0] must be a list of card names"),
 ])
