@@ -23,6 +23,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from tabletop.research.environments import RENDER_MODES, check_render_mode, next_game
+
 from ..game import Game, new_game
 from .encoding import VOCABULARY_SIZE
 from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, SeatObserver
@@ -36,12 +38,11 @@ class SolitaireEnv(gym.Env[np.ndarray, np.int64]):
     """Solitaire, one token per step. `reset(options={"game": game})` starts from a copy of a given solitaire
     game (a saved position, or `Game.from_view`) instead of dealing `new_game(players=1, seed=seed)`."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (Gymnasium declares it)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 (Gymnasium declares it)
 
     def __init__(self, length: str = "long", variants: Iterable[str] = (), illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render mode {render_mode!r}; known: ansi, human")
+        check_render_mode(render_mode)
         self.settings = {"players": 1, "length": length, "variants": tuple(variants)}
         new_game(**self.settings)  # type: ignore[arg-type]  # bad settings fail here, with the engine's message
         self.illegal_reward = illegal_reward
@@ -61,15 +62,8 @@ class SolitaireEnv(gym.Env[np.ndarray, np.int64]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        start = (options or {}).get("game")
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        if start is not None:
-            if not isinstance(start, Game) or not start.config.solo:
-                raise ValueError("options['game'] must be a solitaire Game")
-            game = start.copy()
-        else:
-            game = new_game(**self.settings, seed=seed if seed is not None else self._seeds.getrandbits(63))  # type: ignore[arg-type]
+        game = next_game(self._seeds, seed, options, lambda s: new_game(**self.settings, seed=s),  # type: ignore[arg-type]
+                         lambda g: isinstance(g, Game) and g.config.solo, "a solitaire Game")
         self.tokens = TokenGame(game)
         self._observer = SeatObserver(self.tokens)
         self._ended = game.is_over

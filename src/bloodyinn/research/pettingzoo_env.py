@@ -29,6 +29,16 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from tabletop.research import environments
+from tabletop.research.environments import (
+    RENDER_MODES,
+    check_render_mode,
+    end_episode,
+    next_game,
+    render_text,
+    standard_wrappers,
+    start_episode,
+)
 from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
 from ..game import Game, new_game
@@ -36,15 +46,10 @@ from .encoding import VOCABULARY_SIZE, token_text
 from .observation import OBSERVATION_HIGH, OBSERVATION_SIZE, SeatObserver
 from .tokengame import TokenGame, final_rewards
 
-ILLEGAL_REWARD = -1.0
-
 
 def observation_space() -> spaces.Dict:
     """The observation space of every agent of both environments' multi-agent form."""
-    return spaces.Dict({
-        "observation": spaces.Box(low=0.0, high=OBSERVATION_HIGH, shape=(OBSERVATION_SIZE,), dtype=np.float32),
-        "action_mask": spaces.Box(low=0, high=1, shape=(VOCABULARY_SIZE,), dtype=np.int8),
-    })
+    return environments.observation_space(0.0, OBSERVATION_HIGH, OBSERVATION_SIZE, VOCABULARY_SIZE)
 
 
 class TokenSpace(spaces.Discrete):
@@ -61,15 +66,13 @@ class TokenSpace(spaces.Discrete):
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers (what most training code expects)."""
     bare = _mirrored_env(**kwargs)
-    illegal = wrappers.TerminateIllegalWrapper(bare, illegal_reward=ILLEGAL_REWARD)
-    bounds = wrappers.AssertOutOfBoundsWrapper(illegal)
-    wrapped = wrappers.OrderEnforcingWrapper(bounds)
-    bare.mirror_to((illegal, bounds, wrapped))
-    for layer in (illegal, bounds, wrapped):  # inside out: each may go straight to the shortcut under it
+    layers = standard_wrappers(bare)
+    bare.mirror_to(layers)
+    for layer in layers:  # inside out: each may go straight to the shortcut under it
         for name in PASS_THROUGHS:
             if getattr(type(layer), name) is getattr(wrappers.BaseWrapper, name):
                 layer.__dict__[name] = getattr(layer.env, name)
-    return wrapped
+    return layers[-1]
 
 
 # The bare environment's attributes that PettingZoo's wrappers and the AEC loop read at every step.
@@ -90,15 +93,14 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
     the last one given (or at random). `reset(options={"game": game})` starts from a copy of a given game
     with the same number of players instead (a saved position, or `Game.from_view` for determinization)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "bloody_inn_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "bloody_inn_v0",
                                           "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, players: int = 2, length: str = "short", variants: Iterable[str] = (),
                  render_mode: str | None = None, reward: str = DEFAULT_REWARD) -> None:
         EzPickle.__init__(self, players, length, tuple(variants), render_mode, reward)
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render mode {render_mode!r}; known: ansi, human")
+        check_render_mode(render_mode)
         self.settings = {"players": players, "length": length, "variants": tuple(variants)}
         new_game(**self.settings)  # type: ignore[arg-type]  # bad settings fail here, with the engine's message
         self.reward_scheme = check_scheme(reward)
@@ -124,23 +126,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         return self.tokens.game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        start = (options or {}).get("game")
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        if start is not None:
-            if not isinstance(start, Game) or start.config.players != len(self.possible_agents):
-                raise ValueError(f"options['game'] must be a Game of {len(self.possible_agents)} players")
-            game = start.copy()
-        else:
-            game = new_game(**self.settings, seed=seed if seed is not None else self._seeds.getrandbits(63))  # type: ignore[arg-type]
+        players = len(self.possible_agents)
+        game = next_game(self._seeds, seed, options, lambda s: new_game(**self.settings, seed=s),  # type: ignore[arg-type]
+                         lambda g: isinstance(g, Game) and g.config.players == players, f"a Game of {players} players")
         self.tokens = TokenGame(game)
         self._observer = SeatObserver(self.tokens)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        start_episode(self)
         self._select()
 
     def _select(self) -> None:
@@ -152,11 +143,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             if agent is not getattr(self, "agent_selection", None):  # `env()` mirrors each assignment to 3 wrappers
                 self.agent_selection = agent
             return
-        self.rewards = dict(zip(self.possible_agents, final_rewards(self.game, self.reward_scheme)))
-        self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        if getattr(self, "agent_selection", None) not in self.agents:  # a game already over at reset
-            self.agent_selection = self.agents[0]
+        end_episode(self, final_rewards(self.game, self.reward_scheme))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
@@ -225,8 +212,4 @@ def describe_position(game: Game, prefix: list[int]) -> str:
 
 def render_position(game: Game, prefix: list[int], render_mode: str | None) -> str | None:
     """What both environments' `render()` gives: the position in one line, printed in "human" mode, else returned."""
-    text = describe_position(game, prefix)
-    if render_mode == "human":
-        print(text)
-        return None
-    return text
+    return render_text(describe_position(game, prefix), render_mode)

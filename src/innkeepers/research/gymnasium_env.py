@@ -26,13 +26,14 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from tabletop.research.environments import RENDER_MODES, check_render_mode, next_game, render_text
 from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
 from ..bots import Bot, make_bot
 from ..game import Game, new_game
 from .encoding import ACTIONS, NUM_ACTIONS
 from .observation import OBSERVATION_BOUND, OBSERVATION_SIZE, observation_from_view
-from .pettingzoo_env import RENDER_MODES, action_mask, describe_position
+from .pettingzoo_env import action_mask, describe_position
 from .rewards import final_rewards
 
 ENV_ID = "innkeepers/AgainstBots-v0"
@@ -46,8 +47,7 @@ class AgainstBotsEnv(gym.Env[np.ndarray, np.int64]):
     def __init__(self, players: int = 2, opponents: Sequence[str] = ("greedy",), seat: int = 0,
                  reward: str = DEFAULT_REWARD, illegal_reward: float = -1.0, render_mode: str | None = None,
                  **flags: Any) -> None:
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"unknown render mode {render_mode!r}; known: {', '.join(RENDER_MODES)}")
+        check_render_mode(render_mode)
         self.settings: dict[str, Any] = {"players": players, **flags}
         new_game(**self.settings)  # bad settings fail here, with the engine's message
         if not 0 <= seat < players:
@@ -79,15 +79,9 @@ class AgainstBotsEnv(gym.Env[np.ndarray, np.int64]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        start = (options or {}).get("game")
-        if start is not None:
-            if not isinstance(start, Game) or start.config.players != self.settings["players"]:
-                raise ValueError(f"options['game'] must be a Game of {self.settings['players']} players")
-            game = start.copy()
-        else:
-            game = new_game(**self.settings, seed=seed if seed is not None else self._seeds.getrandbits(63))
+        players = self.settings["players"]
+        game = next_game(self._seeds, seed, options, lambda s: new_game(**self.settings, seed=s),
+                         lambda g: isinstance(g, Game) and g.config.players == players, f"a Game of {players} players")
         self._game = game
         others = [s for s in range(game.config.players) if s != self.seat]
         bot_seed = self._seeds.getrandbits(32)
@@ -136,11 +130,7 @@ class AgainstBotsEnv(gym.Env[np.ndarray, np.int64]):
         return {"action_mask": action_mask(self.game, self.seat)}
 
     def render(self) -> str | None:
-        text = describe_position(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(describe_position(self.game), self.render_mode)
 
 
 gym.register(id=ENV_ID, entry_point=f"{__name__}:AgainstBotsEnv")

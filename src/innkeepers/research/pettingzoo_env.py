@@ -32,8 +32,18 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
 
+from tabletop.research import environments
+from tabletop.research.environments import (
+    ILLEGAL_REWARD,
+    RENDER_MODES,
+    check_render_mode,
+    end_episode,
+    next_game,
+    render_text,
+    standard_wrappers,
+    start_episode,
+)
 from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
 from ..errors import IllegalActionError
@@ -42,17 +52,10 @@ from .encoding import ACTIONS, NUM_ACTIONS, WAIT, action_text, legal_indices
 from .observation import OBSERVATION_BOUND, OBSERVATION_SIZE, observation_from_view
 from .rewards import final_rewards
 
-ILLEGAL_REWARD = -1.0
-RENDER_MODES = ("ansi", "human")
-
 
 def observation_space() -> spaces.Dict:
     """Every agent's observation space, in both forms."""
-    return spaces.Dict({
-        "observation": spaces.Box(low=-OBSERVATION_BOUND, high=OBSERVATION_BOUND, shape=(OBSERVATION_SIZE,),
-                                  dtype=np.float32),
-        "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
-    })
+    return environments.observation_space(-OBSERVATION_BOUND, OBSERVATION_BOUND, OBSERVATION_SIZE, NUM_ACTIONS)
 
 
 def action_mask(game: Game, seat: int) -> np.ndarray:
@@ -75,8 +78,7 @@ class _Table:
                                           "render_fps": 4}
 
     def _setup(self, players: int, reward: str, render_mode: str | None, flags: dict[str, Any]) -> None:
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"unknown render mode {render_mode!r}; known: {', '.join(RENDER_MODES)}")
+        check_render_mode(render_mode)
         self.reward_scheme = check_scheme(reward)
         self.settings: dict[str, Any] = {"players": players, **flags}
         new_game(**self.settings)  # bad settings fail here, with the engine's message
@@ -102,24 +104,15 @@ class _Table:
         return self._game
 
     def _new_game(self, seed: int | None, options: dict[str, Any] | None) -> Game:
-        start = (options or {}).get("game")
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        if start is None:
-            return new_game(**self.settings, seed=seed if seed is not None else self._seeds.getrandbits(63))
-        if not isinstance(start, Game) or start.config.players != len(self.possible_agents):
-            raise ValueError(f"options['game'] must be a Game of {len(self.possible_agents)} players")
-        return start.copy()
+        players = len(self.possible_agents)
+        return next_game(self._seeds, seed, options, lambda s: new_game(**self.settings, seed=s),
+                         lambda g: isinstance(g, Game) and g.config.players == players, f"a Game of {players} players")
 
     def _observe(self, seat: int, mask: np.ndarray) -> dict[str, np.ndarray]:
         return {"observation": observation_from_view(self.game.view(seat)), "action_mask": mask}
 
     def render(self) -> str | None:
-        text = describe_position(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(describe_position(self.game), self.render_mode)
 
     def close(self) -> None:
         self._game = None
@@ -200,12 +193,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # PettingZoo's naming convention
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._game = self._new_game(seed, options)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        start_episode(self)
         self._select()
 
     def _select(self) -> None:
@@ -214,11 +202,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # PettingZoo's naming convention
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
             return
-        self.rewards = dict(zip(self.possible_agents, final_rewards(self.game, self.reward_scheme)))
-        self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        if getattr(self, "agent_selection", None) not in self.agents:  # a game already over at reset
-            self.agent_selection = self.agents[0]
+        end_episode(self, final_rewards(self.game, self.reward_scheme))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
@@ -248,9 +232,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # PettingZoo's naming convention
 
 def env(**kwargs: Any) -> AECEnv:
     """The AEC form with PettingZoo's standard wrappers (what most training code expects)."""
-    bare = raw_env(**kwargs)
-    illegal = wrappers.TerminateIllegalWrapper(bare, illegal_reward=ILLEGAL_REWARD)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(illegal))
+    return standard_wrappers(raw_env(**kwargs))[-1]
 
 
 def describe_position(game: Game) -> str:
