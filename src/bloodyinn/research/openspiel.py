@@ -34,11 +34,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tabletop.rewards import DEFAULT_REWARD, REWARD_SCHEMES, is_zero_sum, utility_bounds
+from tabletop.research import spiel
+from tabletop.research.spiel import ChanceState, Observer, parameters, wants_perfect_recall
+from tabletop.rewards import DEFAULT_REWARD, is_zero_sum, utility_bounds
 
 from ..cards import CARD_IDS, NUM_CARDS, TRAVELERS
 from ..config import CULL, NUM_ROOMS, WHITE_KEYS, GameConfig, normalize_variant
-from ..errors import BloodyInnError, ConfigError
+from ..errors import ConfigError
+from ..game import Game
 from .chance import ChanceGame
 from .encoding import VOCABULARY, VOCABULARY_SIZE, ActionTree, token_text
 from .observation import OBSERVATION_SIZE, observation_from_compact_view
@@ -53,34 +56,15 @@ SOLITAIRE_MAX_UTILITY = 10.0  # 1000F, far above any booty (and so any margin)
 
 def game_type(zero_sum: bool) -> pyspiel.GameType:
     """The game's type; its utility follows the reward scheme."""
-    return pyspiel.GameType(
-        short_name=SHORT_NAME,
-        long_name="The Bloody Inn",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=1,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=DEFAULT_PARAMS,
-    )
+    return spiel.game_type(SHORT_NAME, "The Bloody Inn", pyspiel.GameType.Dynamics.SEQUENTIAL,
+                           pyspiel.GameType.Information.PERFECT_INFORMATION, zero_sum, (1, 4), DEFAULT_PARAMS)
 
 
 def config_from_params(params: dict[str, Any]) -> GameConfig:
     """The engine's settings from the game's parameters: `players` (1-4), `length` (short/long), `variants`
     (names or aliases joined by `+`, as commas separate parameters in a game string: `uw+fcfs`) and
     `first_player` (a seat, or -1 for a chance event). The `reward` parameter is checked here too."""
-    values = {**DEFAULT_PARAMS, **params}
-    unknown = set(values) - set(DEFAULT_PARAMS)
-    if unknown:
-        raise BloodyInnError(f"unknown parameters {sorted(unknown)}; known: {sorted(DEFAULT_PARAMS)}")
-    if values["reward"] not in REWARD_SCHEMES:
-        raise ConfigError(f"unknown reward scheme {values['reward']!r}; known: {', '.join(REWARD_SCHEMES)}")
+    values, _ = parameters(params, DEFAULT_PARAMS, ConfigError)
     variants = frozenset(normalize_variant(v) for v in re.split(r"[+,]", str(values["variants"])) if v.strip())
     first = int(values["first_player"])
     return GameConfig(players=int(values["players"]), length=str(values["length"]), variants=variants,
@@ -121,40 +105,24 @@ class BloodyInnGame(pyspiel.Game):
         return BloodyInnState(self, ChanceGame(self.config))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BloodyInnObserver:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return BloodyInnObserver(perfect_recall)
+        return BloodyInnObserver(wants_perfect_recall(iig_obs_type, params))
 
 
-class BloodyInnState(pyspiel.State):
+class BloodyInnState(ChanceState):
     """A position: the game with explicit chance, plus the tokens the current player has typed so far."""
 
+    chance: ChanceGame
+
     def __init__(self, game: BloodyInnGame, chance: ChanceGame) -> None:
-        super().__init__(game)
-        self.chance = chance
+        super().__init__(game, chance)
         self.prefix: list[int] = []  # tokens typed towards the current player's action
         self.moves = _Moves()  # every move so far, as text (the information state)
         self._tree = _Shared(None)  # the prefix tree of the current decision, built when first needed
 
     # ---------------------------------------------------------------------------------------- OpenSpiel API
 
-    def current_player(self) -> int:
-        if self.chance.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        if self.chance.is_chance:
-            return pyspiel.PlayerId.CHANCE
-        seat = self.chance.current_player
-        assert seat is not None
-        return seat
-
     def _legal_actions(self, player: int) -> list[int]:
         return self.tree().next_tokens(self.prefix)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.chance.chance_outcomes()
-        probability = 1.0 / len(outcomes)  # a chance event's outcomes are all equally likely (see `chance`)
-        return [(outcome, probability) for outcome, _ in outcomes]
 
     def _apply_action(self, action: int) -> None:
         if self.current_player() == pyspiel.PlayerId.CHANCE:
@@ -176,13 +144,7 @@ class BloodyInnState(pyspiel.State):
             return f"reveal {CARD_IDS[action]}"
         return f"P{player + 1} {VOCABULARY[action]}"
 
-    def is_terminal(self) -> bool:
-        return self.chance.is_over
-
-    def returns(self) -> list[float]:
-        game = self.chance.game
-        if game is None or not game.is_over:
-            return [0.0] * self.chance.config.players
+    def _final_rewards(self, game: Game) -> list[float]:
         return final_rewards(game, self.get_game().reward)
 
     def __str__(self) -> str:
@@ -245,31 +207,27 @@ def observation_text(state: BloodyInnState, seat: int | None) -> str:
     return json.dumps(public, sort_keys=True, separators=(",", ":"))
 
 
-class BloodyInnObserver:
+class BloodyInnObserver(Observer[BloodyInnState]):
     """The observation: `observation_text`, and the environments' tensor (`observation_from_view` of the seat's
     view and of the tokens it typed, read from the view's compact form as the environments do; zeros before the
     setup is dealt). With perfect recall (the information
     state), the moves of the game so far as text, which everyone saw."""
 
     def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0 if perfect_recall else OBSERVATION_SIZE, np.float32)
-        self.dict: dict[str, np.ndarray] = {} if perfect_recall else {"observation": self.tensor}
+        super().__init__(perfect_recall, OBSERVATION_SIZE)
 
-    def set_from(self, state: BloodyInnState, player: int) -> None:
-        if self.perfect_recall:
-            return
+    def _tensor(self, state: BloodyInnState, player: int) -> np.ndarray | None:
         game = state.chance.game
         if game is None:
-            self.tensor.fill(0.0)
-            return
+            return None
         prefix = state.prefix if player == state.current_player() else ()
-        self.tensor[:] = observation_from_compact_view(game.compact_view(player), prefix)
+        return observation_from_compact_view(game.compact_view(player), prefix)
 
-    def string_from(self, state: BloodyInnState, player: int) -> str:
-        if self.perfect_recall:
-            return "\n".join(state.moves)
+    def _text(self, state: BloodyInnState, player: int) -> str:
         return observation_text(state, player)
+
+    def _history(self, state: BloodyInnState, player: int) -> str:
+        return "\n".join(state.moves)
 
 
 pyspiel.register_game(game_type(is_zero_sum(DEFAULT_REWARD)), BloodyInnGame)

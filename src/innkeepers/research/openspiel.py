@@ -36,11 +36,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tabletop.rewards import DEFAULT_REWARD, check_scheme, is_zero_sum
+from tabletop.research import spiel
+from tabletop.research.spiel import ChanceState, Observer, parameters, wants_perfect_recall
+from tabletop.rewards import DEFAULT_REWARD, is_zero_sum
 
 from ..cards import BONUS_IDS, CARD_IDS, CUSTOMER_IDS, NUM_CARDS, NUM_CUSTOMERS
 from ..config import FLAG_NAMES, HAND_SIZE, TRICKS_PER_HAND, GameConfig
 from ..errors import ConfigError
+from ..game import Game
 from .chance import ChanceGame
 from .encoding import ACTIONS, NUM_ACTIONS, action_text, legal_indices
 from .observation import OBSERVATION_SIZE, observation_from_view
@@ -52,35 +55,14 @@ DEFAULT_PARAMS: dict[str, Any] = {"players": 2, "reward": DEFAULT_REWARD, **Game
 
 def game_type(reward: str) -> pyspiel.GameType:
     """The game's type; its utility follows the reward scheme."""
-    return pyspiel.GameType(
-        short_name=SHORT_NAME,
-        long_name="Innkeepers",
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if is_zero_sum(reward)
-                 else pyspiel.GameType.Utility.GENERAL_SUM),
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=DEFAULT_PARAMS,
-    )
+    return spiel.game_type(SHORT_NAME, "Innkeepers", pyspiel.GameType.Dynamics.SIMULTANEOUS,
+                           pyspiel.GameType.Information.IMPERFECT_INFORMATION, is_zero_sum(reward), (2, 4),
+                           DEFAULT_PARAMS)
 
 
 def config_from_params(params: dict[str, Any]) -> tuple[GameConfig, str]:
     """The engine's settings and the reward scheme from the game's parameters."""
-    values = {**DEFAULT_PARAMS, **params}
-    unknown = set(values) - set(DEFAULT_PARAMS)
-    if unknown:
-        raise ConfigError(f"unknown parameters {sorted(unknown)}; known: {sorted(DEFAULT_PARAMS)}")
-    try:
-        reward = check_scheme(str(values["reward"]))
-    except ValueError as error:
-        raise ConfigError(str(error)) from None
+    values, reward = parameters(params, DEFAULT_PARAMS, ConfigError)
     flags = {name: values[name] for name in FLAG_NAMES}
     return GameConfig(players=int(values["players"]), **flags), reward
 
@@ -115,38 +97,23 @@ class InnkeepersGame(pyspiel.Game):
         return InnkeepersState(self, ChanceGame(self.config))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> InnkeepersObserver:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return InnkeepersObserver(perfect_recall)
+        return InnkeepersObserver(wants_perfect_recall(iig_obs_type, params))
 
 
-class InnkeepersState(pyspiel.State):
+class InnkeepersState(ChanceState):
     """A position: the game with explicit chance."""
 
+    chance: ChanceGame
+
     def __init__(self, game: InnkeepersGame, chance: ChanceGame) -> None:
-        super().__init__(game)
-        self.chance = chance
+        super().__init__(game, chance)
         self.reward = game.reward
 
-    def current_player(self) -> int:
-        if self.chance.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        if self.chance.is_chance:
-            return pyspiel.PlayerId.CHANCE
-        if self.chance.is_simultaneous:
-            return pyspiel.PlayerId.SIMULTANEOUS
-        seat = self.chance.current_player
-        assert seat is not None
-        return seat
+    def _player(self) -> int:
+        return pyspiel.PlayerId.SIMULTANEOUS if self.chance.is_simultaneous else super()._player()
 
     def _legal_actions(self, player: int) -> list[int]:
         return legal_indices(self.chance.legal_actions(player))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.chance.chance_outcomes()
-        probability = 1.0 / len(outcomes)
-        return [(outcome, probability) for outcome, _ in outcomes]
 
     def _apply_action(self, action: int) -> None:
         if self.chance.is_chance:
@@ -164,13 +131,7 @@ class InnkeepersState(pyspiel.State):
             return f"{kind} {names[action]}" if action < len(names) else f"chance {action}"
         return f"P{player + 1} {action_text(action)}"
 
-    def is_terminal(self) -> bool:
-        return self.chance.is_over
-
-    def returns(self) -> list[float]:
-        game = self.chance.game
-        if game is None or not game.is_over:
-            return [0.0] * self.chance.config.players
+    def _final_rewards(self, game: Game) -> list[float]:
         return final_rewards(game, self.reward)
 
     def __str__(self) -> str:
@@ -194,28 +155,22 @@ def information_text(state: InnkeepersState, seat: int) -> str:
     return "\n".join(entry.text if entry.owner in (None, seat) else entry.hidden for entry in state.chance.seen)
 
 
-class InnkeepersObserver:
+class InnkeepersObserver(Observer[InnkeepersState]):
     """The observation: `observation_text`, and the environments' tensor of the seat's view (zeros during the
     deal). With perfect recall (the information state), `information_text`."""
 
     def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0 if perfect_recall else OBSERVATION_SIZE, np.float32)
-        self.dict: dict[str, np.ndarray] = {} if perfect_recall else {"observation": self.tensor}
+        super().__init__(perfect_recall, OBSERVATION_SIZE)
 
-    def set_from(self, state: InnkeepersState, player: int) -> None:
-        if self.perfect_recall:
-            return
+    def _tensor(self, state: InnkeepersState, player: int) -> np.ndarray | None:
         game = state.chance.game
-        if game is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = observation_from_view(game.view(player))
+        return None if game is None else observation_from_view(game.view(player))
 
-    def string_from(self, state: InnkeepersState, player: int) -> str:
-        if self.perfect_recall:
-            return information_text(state, player)
+    def _text(self, state: InnkeepersState, player: int) -> str:
         return observation_text(state, player)
+
+    def _history(self, state: InnkeepersState, player: int) -> str:
+        return information_text(state, player)
 
 
 pyspiel.register_game(game_type(DEFAULT_REWARD), InnkeepersGame)
