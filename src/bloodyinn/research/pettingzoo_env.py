@@ -30,15 +30,6 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from tabletop.research import environments
-from tabletop.research.environments import (
-    RENDER_MODES,
-    check_render_mode,
-    end_episode,
-    next_game,
-    render_text,
-    standard_wrappers,
-    start_episode,
-)
 from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
 from ..game import Game, new_game
@@ -66,7 +57,7 @@ class TokenSpace(spaces.Discrete):
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers (what most training code expects)."""
     bare = _mirrored_env(**kwargs)
-    layers = standard_wrappers(bare)
+    layers = environments.standard_wrappers(bare)
     bare.mirror_to(layers)
     for layer in layers:  # inside out: each may go straight to the shortcut under it
         for name in PASS_THROUGHS:
@@ -93,14 +84,14 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
     the last one given (or at random). `reset(options={"game": game})` starts from a copy of a given game
     with the same number of players instead (a saved position, or `Game.from_view` for determinization)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "bloody_inn_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(environments.RENDER_MODES), "name": "bloody_inn_v0",
                                           "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, players: int = 2, length: str = "short", variants: Iterable[str] = (),
                  render_mode: str | None = None, reward: str = DEFAULT_REWARD) -> None:
         EzPickle.__init__(self, players, length, tuple(variants), render_mode, reward)
         super().__init__()
-        check_render_mode(render_mode)
+        environments.check_render_mode(render_mode)
         self.settings = {"players": players, "length": length, "variants": tuple(variants)}
         new_game(**self.settings)  # type: ignore[arg-type]  # bad settings fail here, with the engine's message
         self.reward_scheme = check_scheme(reward)
@@ -127,11 +118,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         players = len(self.possible_agents)
-        game = next_game(self._seeds, seed, options, lambda s: new_game(**self.settings, seed=s),  # type: ignore[arg-type]
+        game = environments.next_game(self._seeds, seed, options, lambda s: new_game(**self.settings, seed=s),  # type: ignore[arg-type]
                          lambda g: isinstance(g, Game) and g.config.players == players, f"a Game of {players} players")
         self.tokens = TokenGame(game)
         self._observer = SeatObserver(self.tokens)
-        start_episode(self)
+        environments.start_episode(self)
         self._select()
 
     def _select(self) -> None:
@@ -143,7 +134,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             if agent is not getattr(self, "agent_selection", None):  # `env()` mirrors each assignment to 3 wrappers
                 self.agent_selection = agent
             return
-        end_episode(self, final_rewards(self.game, self.reward_scheme))
+        environments.end_episode(self, final_rewards(self.game, self.reward_scheme))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
@@ -212,4 +203,4 @@ def describe_position(game: Game, prefix: list[int]) -> str:
 
 def render_position(game: Game, prefix: list[int], render_mode: str | None) -> str | None:
     """What both environments' `render()` gives: the position in one line, printed in "human" mode, else returned."""
-    return render_text(describe_position(game, prefix), render_mode)
+    return environments.render_text(describe_position(game, prefix), render_mode)

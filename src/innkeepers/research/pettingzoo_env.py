@@ -34,16 +34,6 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv, ParallelEnv
 
 from tabletop.research import environments
-from tabletop.research.environments import (
-    ILLEGAL_REWARD,
-    RENDER_MODES,
-    check_render_mode,
-    end_episode,
-    next_game,
-    render_text,
-    standard_wrappers,
-    start_episode,
-)
 from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
 from ..errors import IllegalActionError
@@ -74,11 +64,11 @@ def action_mask(game: Game, seat: int) -> np.ndarray:
 class _Table:
     """What both forms share: the settings, the seeds, the game and what each agent observes."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "innkeepers_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(environments.RENDER_MODES), "name": "innkeepers_v0",
                                           "render_fps": 4}
 
     def _setup(self, players: int, reward: str, render_mode: str | None, flags: dict[str, Any]) -> None:
-        check_render_mode(render_mode)
+        environments.check_render_mode(render_mode)
         self.reward_scheme = check_scheme(reward)
         self.settings: dict[str, Any] = {"players": players, **flags}
         new_game(**self.settings)  # bad settings fail here, with the engine's message
@@ -105,14 +95,14 @@ class _Table:
 
     def _new_game(self, seed: int | None, options: dict[str, Any] | None) -> Game:
         players = len(self.possible_agents)
-        return next_game(self._seeds, seed, options, lambda s: new_game(**self.settings, seed=s),
+        return environments.next_game(self._seeds, seed, options, lambda s: new_game(**self.settings, seed=s),
                          lambda g: isinstance(g, Game) and g.config.players == players, f"a Game of {players} players")
 
     def _observe(self, seat: int, mask: np.ndarray) -> dict[str, np.ndarray]:
         return {"observation": observation_from_view(self.game.view(seat)), "action_mask": mask}
 
     def render(self) -> str | None:
-        return render_text(describe_position(self.game), self.render_mode)
+        return environments.render_text(describe_position(self.game), self.render_mode)
 
     def close(self) -> None:
         self._game = None
@@ -126,8 +116,9 @@ class parallel_env(_Table, ParallelEnv, EzPickle):  # PettingZoo's naming conven
 
     metadata: ClassVar[dict[str, Any]] = {**_Table.metadata, "is_parallelizable": True}
 
-    def __init__(self, players: int = 2, reward: str = DEFAULT_REWARD, illegal_reward: float = ILLEGAL_REWARD,
-                 render_mode: str | None = None, **flags: Any) -> None:
+    def __init__(self, players: int = 2, reward: str = DEFAULT_REWARD,
+                 illegal_reward: float = environments.ILLEGAL_REWARD, render_mode: str | None = None,
+                 **flags: Any) -> None:
         EzPickle.__init__(self, players, reward, illegal_reward, render_mode, **flags)
         self._setup(players, reward, render_mode, flags)
         self.illegal_reward = illegal_reward
@@ -193,7 +184,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # PettingZoo's naming convention
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._game = self._new_game(seed, options)
-        start_episode(self)
+        environments.start_episode(self)
         self._select()
 
     def _select(self) -> None:
@@ -202,7 +193,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # PettingZoo's naming convention
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
             return
-        end_episode(self, final_rewards(self.game, self.reward_scheme))
+        environments.end_episode(self, final_rewards(self.game, self.reward_scheme))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
@@ -232,7 +223,7 @@ class raw_env(_Table, AECEnv, EzPickle):  # PettingZoo's naming convention
 
 def env(**kwargs: Any) -> AECEnv:
     """The AEC form with PettingZoo's standard wrappers (what most training code expects)."""
-    return standard_wrappers(raw_env(**kwargs))[-1]
+    return environments.standard_wrappers(raw_env(**kwargs))[-1]
 
 
 def describe_position(game: Game) -> str:
