@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from tabletop.research.layout import Row, lay_out, offsets, total_size
+
 from ..cards import CARD_BY_ID, CARD_OCC, OCCUPATIONS
 from ..compact_view import CompactView, build_compact_view, compact_view_from_view
 from ..config import NUM_ROOMS
@@ -62,7 +64,7 @@ PREFIX_SCALE = 8.0
 OBSERVATION_HIGH = 100.0  # a bound no feature reaches (1000 checks), for the spaces
 
 
-def _layout() -> tuple[tuple[str, int, int, str], ...]:
+def _layout() -> tuple[Row, ...]:
     sections = (
         ("seat", 4, "the observer's absolute seat, one-hot"),
         ("players", 4, "number of players, one-hot (1-4)"),
@@ -97,17 +99,12 @@ def _layout() -> tuple[tuple[str, int, int, str], ...]:
         ("prefix_last", VOCABULARY_SIZE, "the last token typed, one-hot"),
         ("prefix_length", 1, f"tokens typed so far / {PREFIX_SCALE:g}"),
     )
-    offset = 0
-    rows = []
-    for name, size, meaning in sections:
-        rows.append((name, offset, size, meaning))
-        offset += size
-    return tuple(rows)
+    return lay_out(sections)
 
 
 LAYOUT = _layout()
-_AT = {name: offset for name, offset, _, _ in LAYOUT}
-OBSERVATION_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
+_AT = offsets(LAYOUT)
+OBSERVATION_SIZE = total_size(LAYOUT)
 VIEW_SIZE = _AT["prefix_counts"]  # the part that depends on the view alone
 
 def _scale() -> np.ndarray:

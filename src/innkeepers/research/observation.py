@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.research.layout import Row, lay_out, offsets, total_size
+
 from ..cards import (
     AMENITIES,
     BONUS_BY_ID,
@@ -61,7 +63,7 @@ _SEAT_BOARD = _SEAT_KEPT + 1
 SEAT_SIZE = _SEAT_BOARD + ROOMS * ROOM_SIZE
 
 
-def _layout() -> tuple[tuple[str, int, int, str], ...]:
+def _layout() -> tuple[Row, ...]:
     sections = (
         ("seat", SEATS, "the observer's absolute seat, one-hot"),
         ("player_count", 3, "number of players, one-hot (2-4)"),
@@ -90,17 +92,12 @@ def _layout() -> tuple[tuple[str, int, int, str], ...]:
          f"{KEPT_SCALE:g}, then per room 1-15: occupied, card number / 15, card suit (4), customer luxury, suit (4), "
          "amenity (4), amenity matched, referrer (relative seat, 4), upgraded"),
     )
-    offset = 0
-    rows = []
-    for name, size, meaning in sections:
-        rows.append((name, offset, size, meaning))
-        offset += size
-    return tuple(rows)
+    return lay_out(sections)
 
 
 LAYOUT = _layout()
-_AT = {name: offset for name, offset, _, _ in LAYOUT}
-OBSERVATION_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
+_AT = offsets(LAYOUT)
+OBSERVATION_SIZE = total_size(LAYOUT)
 _STAGE_INDEX = {stage: i for i, stage in enumerate(STAGES)}
 _AMENITY_INDEX = {amenity: i for i, amenity in enumerate(AMENITIES)}
 
