@@ -7,9 +7,10 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from tabletop.research.environments import check_render_mode, end_episode, next_game, start_episode
+from tabletop.research.environments import Seats, check_render_mode, end_episode, next_game, start_episode
 
 
 @dataclass
@@ -64,3 +65,13 @@ def test_a_game_over_at_reset_selects_the_first_agent() -> None:
     start_episode(table)
     end_episode(table, [0.0, 0.0])
     assert table.agent_selection == "player_0"
+
+
+def test_every_seat_is_an_agent_by_name_with_the_same_spaces() -> None:
+    table = Seats()
+    observation, action = spaces.Box(0.0, 1.0, (3,)), spaces.Discrete(5)
+    table._set_up_seats(3, observation, action)
+    assert table.possible_agents == ["player_0", "player_1", "player_2"]
+    assert table._seats == {"player_0": 0, "player_1": 1, "player_2": 2}
+    assert all(table.observation_space(a) is observation and table.action_space(a) is action
+               for a in table.possible_agents)

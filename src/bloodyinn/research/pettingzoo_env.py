@@ -19,7 +19,6 @@ order checks); `raw_env` is the bare environment.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -76,7 +75,7 @@ MIRRORED = frozenset({"agent_selection", "agents", "rewards", "_cumulative_rewar
 PASS_THROUGHS = ("observe", "action_space", "observation_space")
 
 
-class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
+class raw_env(environments.Seats, AECEnv, EzPickle):  # PettingZoo's naming convention
     """The bare AEC environment: `players` 1-4, `length` short or long, `variants` as for `new_game`, `reward`
     a scheme of `tabletop.rewards` (`win_loss`, `rank`, `margin`, `winners`; solitaire pays its booty whatever it is).
 
@@ -96,18 +95,8 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         new_game(**self.settings)  # type: ignore[arg-type]  # bad settings fail here, with the engine's message
         self.reward_scheme = check_scheme(reward)
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self._observation_space = observation_space()
-        self._action_space = TokenSpace(VOCABULARY_SIZE)
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._seeds = random.Random()
+        self._set_up_seats(players, observation_space(), TokenSpace(VOCABULARY_SIZE))
         self.tokens: TokenGame | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self._observation_space
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self._action_space
 
     @property
     def game(self) -> Game:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.executors import Executor
+from tabletop.research import shards
 from tabletop.research.shards import COLUMNS, ShardSummary, add_rewards, batches, check_run, run, seat_bots, write_rows
 from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
@@ -46,14 +47,9 @@ __all__ = ["COLUMNS", "ShardJob", "ShardSummary", "game_rows", "generate", "shar
 
 
 @dataclass(frozen=True)
-class ShardJob:
-    """One shard to write: a batch of games, each with everything needed to replay it (seeds, not generators)."""
+class ShardJob(shards.ShardJob):
+    """A shard of The Bloody Inn's games: their length, variants and reward scheme."""
 
-    index: int
-    path: str
-    games: tuple[tuple[int, int], ...]  # (game id, seed)
-    bots: tuple[str, ...]  # bot per seat of the first game; seat i of game g has bots[(i + g) % len(bots)]
-    players: int
     length: str
     variants: tuple[str, ...]
     reward: str = DEFAULT_REWARD  # the scheme of `tabletop.rewards` the rewards follow

@@ -25,7 +25,6 @@ AEC form for agents not to play). Rewards come at the end only, by the scheme ch
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 import numpy as np
@@ -61,7 +60,7 @@ def action_mask(game: Game, seat: int) -> np.ndarray:
     return mask
 
 
-class _Table:
+class _Table(environments.Seats):
     """What both forms share: the settings, the seeds, the game and what each agent observes."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(environments.RENDER_MODES), "name": "innkeepers_v0",
@@ -73,18 +72,8 @@ class _Table:
         self.settings: dict[str, Any] = {"players": players, **flags}
         new_game(**self.settings)  # bad settings fail here, with the engine's message
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._observation_space = observation_space()
-        self._action_space = spaces.Discrete(NUM_ACTIONS)
-        self._seeds = random.Random()
+        self._set_up_seats(players, observation_space(), spaces.Discrete(NUM_ACTIONS))
         self._game: Game | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self._observation_space
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self._action_space
 
     @property
     def game(self) -> Game:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.executors import Executor
+from tabletop.research import shards
 from tabletop.research.shards import COLUMNS, ShardSummary, add_rewards, batches, check_run, run, seat_bots, write_rows
 from tabletop.rewards import DEFAULT_REWARD, check_scheme
 
@@ -49,14 +50,9 @@ __all__ = ["COLUMNS", "ShardJob", "ShardSummary", "game_rows", "generate", "shar
 
 
 @dataclass(frozen=True)
-class ShardJob:
-    """One shard to write: a batch of games, each with everything needed to replay it (seeds, not generators)."""
+class ShardJob(shards.ShardJob):
+    """A shard of Innkeepers games: their assumption flags and reward scheme."""
 
-    index: int
-    path: str
-    games: tuple[tuple[int, int], ...]  # (game id, seed)
-    bots: tuple[str, ...]
-    players: int
     flags: tuple[tuple[str, Any], ...]
     reward: str
 

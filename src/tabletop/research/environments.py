@@ -56,6 +56,24 @@ def next_game(seeds: random.Random, seed: int | None, options: dict[str, Any] | 
     return copy
 
 
+class Seats:
+    """A multi-agent environment's agents, `player_0` … `player_{n-1}` for seats 0 … n-1, all with the same
+    observation and action spaces, and the seeds its resets draw from (`next_game`)."""
+
+    def _set_up_seats(self, players: int, observation: spaces.Space, action: spaces.Space) -> None:
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._observation_space = observation
+        self._action_space = action
+        self._seeds = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+
 def start_episode(env: AECEnv) -> None:
     """An AEC environment's agents and their rewards, terminations, truncations and infos at a reset."""
     env.agents = env.possible_agents[:]

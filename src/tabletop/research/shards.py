@@ -24,6 +24,18 @@ Job = TypeVar("Job")
 
 
 @dataclass(frozen=True)
+class ShardJob:
+    """One shard to write: a batch of games, each with everything needed to replay it (seeds, not generators).
+    A game's job adds the settings its games are played with."""
+
+    index: int
+    path: str
+    games: tuple[tuple[int, int], ...]  # (game id, seed)
+    bots: tuple[str, ...]  # bot per seat of the first game; seat i of game g has bots[(i + g) % len(bots)]
+    players: int
+
+
+@dataclass(frozen=True)
 class ShardSummary:
     index: int
     path: str
