@@ -53,10 +53,10 @@ def test_kill_9_mid_game_and_resume(tmp_path: Path) -> None:
             player = threading.Thread(target=play, daemon=True)
             player.start()
             deadline = time.monotonic() + 60
-            while len(accepted) < 25:
+            # Killed once the people have made 25 moves and the bots some: both kinds are under way.
+            while len(accepted) < 25 or (bots_before := client.get(f"/api/tables/{bots_id}").json()["moves"]) == 0:
                 assert player.is_alive() and time.monotonic() < deadline, f"only {len(accepted)} moves accepted"
                 time.sleep(0.01)
-            bots_before = client.get(f"/api/tables/{bots_id}").json()["moves"]
             server.kill9()
             stop.set()
             player.join(30)
