@@ -158,8 +158,11 @@ class JobRunner:
                     wait = min(wait, max(0.0, due - time.time()))
             except Exception as exc:  # the database is away: try again at the next poll
                 log.warning("bots' turns and clocks could not be claimed: %s", exc)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that comes as the
+            # wake-up does (stop() cancels the jobs, whose ends wake this loop), and stop() then waits forever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
+                async with asyncio.timeout(wait):
+                    await self._wake.wait()
 
     async def _work(self, job: Job) -> None:
         try:
