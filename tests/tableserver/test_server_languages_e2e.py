@@ -181,6 +181,7 @@ def test_the_language_follows_accept_language_until_the_picker_chooses_one(brows
     page = in_language(browser, "fr-CH")  # a regional tag of a language with a catalog
     page.goto(server.url + "/")
     assert page.get_attribute("html", "lang") == "fr" and page.inner_text("#new-title") == "Nouvelle table"
+    page.wait_for_selector("#seats select")  # the page's scripts have run: the picker listens
     page.select_option("#lang", "it")  # the picker: the page comes back in Italian...
     page.wait_for_function("() => document.documentElement.lang === 'it'")
     assert page.inner_text("#new-title") == "Nuovo tavolo"
