@@ -20,7 +20,7 @@ from ..actions import Action, Bribe, Build, Bury, Kill
 from ..cards import CARD_OCC, CARD_POCKET, CARD_RANK, CARD_TYPE, OCCUPATIONS, GuestType, annex_rank, barn_of
 from ..config import GameConfig
 from ..game import Game
-from ..state import WHITE, Stage, State
+from ..state import CLOSED, NO_CARD, WHITE, Stage, State
 from .base import Hint
 from .determinize import redeal
 from .greedy import GreedyBot
@@ -175,7 +175,8 @@ class PlannerBot:
     name = "planner"
 
     def __init__(self, seed: int | None = None, weights: PlanWeights | None = None, payments: int = 3,
-                 width: int = 24, samples: int = 0, candidates: int = 4, seconds: float | None = None) -> None:
+                 width: int = 24, samples: int = 0, candidates: int = 4, seconds: float | None = None,
+                 placements: int = 0, rounds: int = 1, distinct: bool = False) -> None:
         self._rng = random.Random(seed)
         self.weights = weights or PlanWeights()
         self.payments = payments
@@ -183,6 +184,9 @@ class PlannerBot:
         self.samples = samples  # deals of the next round's arrivals to judge the best plans by (0: none)
         self.candidates = candidates  # how many of the best plans are judged so
         self.seconds = seconds  # a wall-clock cap on the whole decision (None: always `samples` deals)
+        self.placements = placements  # deals of the unseen arrivals to judge each placement by (0: greedy)
+        self.rounds = rounds  # how many nights a judged plan or placement is followed for
+        self.distinct = distinct  # judged plans start with different moves, payments aside
         self._greedy = GreedyBot(seed)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -191,7 +195,10 @@ class PlannerBot:
         return self.analyse(view, legal, top=1)[0].action
 
     def analyse(self, view: dict[str, Any], legal: list[Action], top: int) -> list[Hint]:
-        if view["stage"] != Stage.NIGHT or view["settings"]["players"] != 1:  # placements, releases, company
+        solitaire = view["settings"]["players"] == 1
+        if solitaire and view["stage"] == Stage.WELCOME and self.placements:
+            return self._place(view, legal, top)
+        if view["stage"] != Stage.NIGHT or not solitaire:  # releases, company (and placements without deals)
             return self._greedy.analyse(view, legal, top)
         started = time.perf_counter()
         game = Game.from_view(view, self._rng.getrandbits(32))
@@ -203,41 +210,80 @@ class PlannerBot:
             plans = self._look_further(game, plans, started)
         return [Hint(own[p[1][0]], round(p[0], 2), reason(state, config, seat, p[1][0])) for p in plans[:top]]
 
+    def _place(self, view: dict[str, Any], legal: list[Action], top: int) -> list[Hint]:
+        """Judge each room for the arriving traveler by the night it leads to: deal the arrivals not yet
+        seen `placements` times (once if the visible top card is the last to come), place them by the greedy
+        scores and plan the night in full (R-WELCOME-1: the room decides room income and Room Service money,
+        R-EOR-3, R-WELCOME-4). Ties go to the greedy scores' choice."""
+        started = time.perf_counter()
+        game = Game.from_view(view, self._rng.getrandbits(32))
+        state, config, seat = game.state, game.config, view["seat"]
+        own = {a: a for a in legal}
+        scorer = Scorer(state, config, 0)
+        options = sorted((a for a in game.legal_actions() if a in own), key=lambda a: -scorer.score(a))
+        empty = sum(1 for key, card in zip(state.keys, state.rooms, strict=True) if key != CLOSED and card == NO_CARD)
+        deals = self.placements if empty > 2 else 1  # after this one, only the visible top card may arrive
+        values = self._judge(game, [[a] for a in options], deals, started)
+        judged = sorted(zip(values, range(len(options)), options, strict=True), key=lambda t: (-t[0], t[1]))
+        return [Hint(own[a], round(v, 2), reason(state, config, seat, a)) for v, _, a in judged[:top]]
+
     def _look_further(self, game: Game, plans: list[tuple[float, list[Action], int]], started: float
                       ) -> list[tuple[float, list[Action], int]]:
-        """Judge the best few plans one round later: deal the unseen travelers `samples` times (the same
-        deals for every plan), play each plan's night, place the arrivals, and plan the next night. Deals
-        are added one at a time for all plans, until `samples` or the time cap (a deal that the cap cuts
-        short counts for no plan, so that every plan is judged on the same deals)."""
+        """Judge the best few plans by the nights they lead to (`_judge`); with `distinct`, the plans judged
+        start with different moves, a move's other payments left to the plain value."""
+        if self.distinct:
+            seen: set[Action] = set()
+            best: list[tuple[float, list[Action], int]] = []
+            rest: list[tuple[float, list[Action], int]] = []
+            for plan in plans:
+                key = _unpaid(plan[1][0])
+                (best if key not in seen and len(best) < self.candidates else rest).append(plan)
+                seen.add(key)
+        else:
+            best, rest = plans[: self.candidates], plans[self.candidates:]
+        values = self._judge(game, [plan for _, plan, _ in best], self.samples, started)
+        judged = sorted(((value, plan, index) for value, (_, plan, index) in zip(values, best, strict=True)),
+                        key=lambda t: (-t[0], t[2]))
+        return judged + rest
+
+    def _judge(self, game: Game, plans: list[list[Action]], deals: int, started: float) -> list[float]:
+        """The mean value of each plan over `deals` deals of the unseen travelers (the same deals for every
+        plan): play the plan, then `rounds` nights (`_next_night`). Deals are added one at a time for all
+        plans, until `deals` or the time cap (a deal that the cap cuts short counts for no plan, so that
+        every plan is judged on the same deals)."""
         deadline = started + self.seconds if self.seconds is not None else None
-        seeds = [self._rng.getrandbits(32) for _ in range(self.samples)]
-        best = plans[: self.candidates]
-        totals = [0.0] * len(best)
+        seeds = [self._rng.getrandbits(32) for _ in range(deals)]
+        totals = [0.0] * len(plans)
         dealt = 0
         for seed in seeds:
             values = []
-            for _, plan, _ in best:
+            for plan in plans:
                 if deadline is not None and dealt and time.perf_counter() > deadline:
                     break
                 sample = redeal(game, seed)
                 for action in plan:
                     sample.apply(action, events=False)
                 values.append(self._next_night(sample))
-            if len(values) < len(best):
+            if len(values) < len(plans):
                 break
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             dealt += 1
-        judged = sorted(((total / dealt, plan, index) for total, (_, plan, index) in zip(totals, best, strict=True)),
-                        key=lambda t: (-t[0], t[2]))
-        return judged + plans[self.candidates:]
+        return [total / dealt for total in totals]
 
     def _next_night(self, game: Game) -> float:
-        """Place the arrivals by the greedy scores, then the value of the best plan for the night."""
-        while not game.is_over and game.state.stage == Stage.WELCOME:
-            legal = game.legal_actions()
-            game.apply(max(legal, key=Scorer(game.state, game.config, 0).score) if len(legal) > 1 else legal[0],
-                       events=False)
-        return self._best(game)[0]
+        """Place the arrivals by the greedy scores and plan the night; `rounds` times, each night playing
+        the plan found; the value of the last night's best plan."""
+        for night in range(self.rounds):
+            while not game.is_over and game.state.stage == Stage.WELCOME:
+                legal = game.legal_actions()
+                game.apply(max(legal, key=Scorer(game.state, game.config, 0).score) if len(legal) > 1 else legal[0],
+                           events=False)
+            value, plan = self._best(game)
+            if night == self.rounds - 1 or game.is_over:
+                return value
+            for action in plan:
+                game.apply(action, events=False)
+        return value
 
     def _plan(self, game: Game, action: Action) -> tuple[float, list[Action]]:
         """The best value reachable this night after `action`, and the moves that reach it."""
@@ -264,9 +310,7 @@ class PlannerBot:
         scorer = Scorer(game.state, game.config, 0)
         kept: dict[Action, list[tuple[float, Action]]] = {}
         for action in legal:
-            key = replace(action, pay=(), drop=()) if isinstance(action, Bury) else (
-                replace(action, pay=()) if isinstance(action, Bribe | Build | Kill) else action)
-            kept.setdefault(key, []).append((scorer.score(action), action))
+            kept.setdefault(_unpaid(action), []).append((scorer.score(action), action))
         chosen: list[tuple[float, Action]] = []
         for options in kept.values():
             options.sort(key=lambda t: -t[0])
@@ -275,3 +319,12 @@ class PlannerBot:
             chosen.sort(key=lambda t: -t[0])
             del chosen[self.width:]
         return [a for _, a in chosen]
+
+
+def _unpaid(action: Action) -> Action:
+    """The action with its payment left out: the same move, whichever cards pay for it."""
+    if isinstance(action, Bury):
+        return replace(action, pay=(), drop=())
+    if isinstance(action, Bribe | Build | Kill):
+        return replace(action, pay=())
+    return action

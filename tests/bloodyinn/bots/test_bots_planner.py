@@ -10,12 +10,12 @@ import time
 import pytest
 
 from bloodyinn import Game, new_game
-from bloodyinn.actions import Bury, Kill, Pass
+from bloodyinn.actions import Bury, Kill, Pass, Place
 from bloodyinn.bots import GreedyBot, make_bot
 from bloodyinn.bots.levels import HardBot
 from bloodyinn.bots.planner import PlannerBot
 from tests.bloodyinn.bots.bots_helpers import play, position
-from tests.bloodyinn.engine_helpers import night
+from tests.bloodyinn.engine_helpers import make_game, make_state, night, occs
 
 
 def decide(game: Game, bot: object | None = None) -> object:
@@ -71,6 +71,20 @@ def test_launders_first_when_a_burial_would_spill_over_the_cap() -> None:
     assert game.state.cash[0] + 10 * game.state.checks[0] >= 38 + 10 + 26 - 3
 
 
+def test_keeps_the_room_service_room_for_the_richer_traveler_it_sees_coming() -> None:
+    """R-WELCOME-1, R-WELCOME-4, R-EOR-3: the Count (rank 2) arrives and the Duke (rank 3) is the visible top
+    card. The greedy scores put the Count in the Room Service room (2F now); the planner judging placements
+    leaves that room to the Duke (3F) and puts the Count in its own room (1F when it leaves)."""
+    game = make_game(make_state(1, length="long", stage="welcome", room_service={3: 0}, cash=[5],
+                                entrance=["count", "duke", "novice", "baron", "mechanic", "monk"]))
+    assert GreedyBot(1).choose(game.view(0), game.legal_actions()) == Place(3)
+    planner = PlannerBot(1, placements=4)
+    while game.decision == "place":
+        game.apply(decide(game, planner))  # type: ignore[arg-type]
+    assert [occs([game.state.rooms[0]]), occs([game.state.rooms[2]])] == [["count"], ["duke"]]  # rooms 1 and 3
+    assert game.state.cash[0] == 5 + 3  # the Duke's Room Service money
+
+
 @pytest.mark.parametrize("name", ["planner", "hard"])
 def test_solitaire_bots_cannot_peek_at_hidden_cards(name: str) -> None:
     """The same view with different hidden cards (entrance order, culled cards) gets the same decision."""
@@ -83,23 +97,25 @@ def test_solitaire_bots_cannot_peek_at_hidden_cards(name: str) -> None:
 
 
 @pytest.mark.parametrize("players", [1, 2])
-def test_untimed_hard_decides_by_its_budget_alone(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """However slow or busy the machine, `HardBot(timed=False)` judges its moves on its whole budget (the
-    planner's deals in solitaire, the search's iterations in company), so a seed fixes its advice; the level
-    that faces offer stops at its time cap on such a machine and advises from less."""
+def test_hard_decides_by_its_budget_alone_unless_timed(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However slow or busy the machine, `hard` as `make_bot` builds it judges its moves on its whole budget (the
+    planner's deals in solitaire, the search's iterations in company), so a seed fixes its advice; the build
+    faces seat (`timed=True`) stops at its time cap on such a machine and advises from less."""
     game = position(players=players, seed=4, skip=3)
     seat = game.current_player
     assert seat is not None
     view, legal = game.view(seat), game.legal_actions()
 
-    def advice(bot: HardBot) -> list[tuple[str, float]]:
+    def advice(timed: bool) -> list[tuple[str, float]]:
+        bot = make_bot("hard", 5, timed=timed)
+        assert isinstance(bot, HardBot)
         return [(str(h.action), h.value) for h in bot.analyse(view, legal, 3)]
 
-    calm_untimed, calm_timed = advice(HardBot(5, timed=False)), advice(HardBot(5))
+    calm_untimed, calm_timed = advice(False), advice(True)
     ticks = itertools.count()
     monkeypatch.setattr(time, "perf_counter", lambda: 100.0 * next(ticks))  # every time cap is long past
-    assert advice(HardBot(5, timed=False)) == calm_untimed
-    assert advice(HardBot(5)) != calm_timed
+    assert advice(False) == calm_untimed
+    assert advice(True) != calm_timed
 
 
 @pytest.mark.slow
