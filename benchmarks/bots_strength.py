@@ -3,7 +3,7 @@
     python benchmarks/bots_strength.py duel --a greedy --b random --deals 100 --jobs 1
     python benchmarks/bots_strength.py duel --a hard --b greedy --deals 100 --jobs 1
     python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1
-    python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1 --untimed --seed 30000
+    python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1 --timed --seed 30000
     python benchmarks/bots_strength.py speed --bot hard --positions 30
     python benchmarks/bots_strength.py profile --bot hard --positions 10
 
@@ -12,9 +12,10 @@ of --a with its 95% interval; `solo` plays long solitaire games and prints the m
 0), the loss rate and the titles; `speed` times single decisions in varied positions; `profile` shows where
 a search decision spends its time, engine and bots apart.
 
-`--untimed` plays `hard` without its time caps (`HardBot(timed=False)`): its iterations and deals alone fix
-every decision, so a run gives the same games on any machine, however busy (the level faces offer stops at
-0.85 s in company and 0.7 s in solitaire, and then depends on the machine's speed).
+`hard` plays without its time caps (`HardBot()`, as `make_bot` builds it): its iterations and deals alone fix
+every decision, so a run gives the same games on any machine, however busy. `--timed` plays it as faces seat it
+(`HardBot(timed=True)`), stopped at 0.85 s in company and 0.7 s in solitaire: a run then depends on the machine's
+speed and load, and is not reproducible.
 """
 
 from __future__ import annotations
@@ -145,10 +146,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", help="append each finished game to this JSON-lines file")
-    parser.add_argument("--untimed", action="store_true", help="hard without its time caps (reproducible)")
+    parser.add_argument("--timed", action="store_true", help="hard with the faces' time caps (not reproducible)")
     args = parser.parse_args()
-    if args.untimed:  # worker processes are forked from this one, so they see the untimed level too
-        BOTS["hard"] = partial(HardBot, timed=False)
+    if args.timed:  # worker processes are forked from this one, so they see the timed level too
+        print("--timed: hard stops on a clock, so these results depend on this machine and are not reproducible")
+        BOTS["hard"] = partial(HardBot, timed=True)
     if args.what == "duel":
         duel(args.a, args.b, args.deals, args.seed, args.jobs, args.log)
     elif args.what == "solo":

@@ -14,6 +14,9 @@ the higher-rated bot with its interval and the mean score margin.
 
 `--speed` times the first bot alone instead: it plays --deals whole games against the second in this one
 process (no other job of this script competing for the CPU) and prints its mean and longest decision.
+
+The bots are reproducible (their iterations alone fix every decision, on any machine); `--timed` seats them as
+faces do, `hard` stopped by its clock (the speed faces promise), and the results then depend on the machine.
 """
 
 from __future__ import annotations
@@ -46,8 +49,8 @@ def head_to_head(results: list[GameResult], bots: list[str], a: int, b: int) -> 
             f"[{low:.1%}, {high:.1%}], margin {mean:+.1f} ± {half:.1f} points")
 
 
-def speed(bots: list[str], players: int, deals: int, seed: int) -> None:
-    specs = [s for s in duplicate_schedule(bots[:2], players, deals, seed) if s.entrants[0] == 0]
+def speed(bots: list[str], players: int, deals: int, seed: int, timed: bool) -> None:
+    specs = [s for s in duplicate_schedule(bots[:2], players, deals, seed, timed=timed) if s.entrants[0] == 0]
     with make_executor("serial") as executor:
         results = run(specs, executor)
     decisions = sum(r.decisions[0] for r in results)
@@ -64,12 +67,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--speed", action="store_true", help="time the first bot against the second instead")
+    parser.add_argument("--timed", action="store_true", help="hard with the faces' time cap (not reproducible)")
     args = parser.parse_args()
+    if args.timed:
+        print("--timed: hard stops on a clock, so these results depend on this machine and are not reproducible")
     if args.speed:
-        speed(args.bots, args.players, args.deals, args.seed)
+        speed(args.bots, args.players, args.deals, args.seed, args.timed)
         return
     started = time.perf_counter()
-    specs = duplicate_schedule(args.bots, args.players, args.deals, args.seed)
+    specs = duplicate_schedule(args.bots, args.players, args.deals, args.seed, timed=args.timed)
     with make_executor("process", args.jobs) as executor:
         results = run(specs, executor)
     ratings = elo(results, args.bots)

@@ -1,7 +1,8 @@
 """Bots: every bot takes a seat's view and the legal actions and returns one action (see `base.Bot`).
 
 `make_bot(name, seed)` builds a bot by name (`random`, `greedy`, `mcts`, `planner`, `learned`) or by the level a
-face offers (`easy`, `medium`, `hard`); `hint(view, legal)` explains the best moves of a position.
+face offers (`easy`, `medium`, `hard`), reproducible unless `timed` (see `levels`); `hint(view, legal)` explains the
+best moves of a position.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name or level (e.g. 'random', 'greedy', 'mcts', 'easy', 'medium', 'hard')."""
-    return bot_by_name(BOTS, name, seed)
+def make_bot(name: str, seed: int | None = None, timed: bool = False) -> Bot:
+    """A bot by name or level (e.g. 'random', 'greedy', 'mcts', 'easy', 'medium', 'hard'): its decisions fixed by
+    its seed alone, or with `timed` as faces seat it, within a time cap (only `hard` has one)."""
+    return bot_by_name(BOTS, name, seed, timed)
 
 
 __all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "Hint", "MctsBot", "RandomBot", "SearchConfig", "hint",

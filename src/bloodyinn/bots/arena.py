@@ -3,7 +3,7 @@ cores or a Ray cluster, see `tabletop.executors`).
 
 Duplicate deals cancel the luck of the deck: every deal (a seed) is replayed once per rotation of the seats,
 so each entrant meets the same cards from every seat (the seating and the running are the game-neutral
-`tabletop.duplicate`).
+`tabletop.duplicate`). Bots are built reproducible (`make_bot`), unless a schedule asks for them `timed`.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class GameSpec:
     variants: tuple[str, ...]
     entrants: tuple[int, ...]  # entrant index per seat
     bots: tuple[str, ...]  # bot name per seat
+    timed: bool = False  # the bots as faces seat them, stopped by a clock: results then depend on the machine
 
 
 @dataclass
@@ -50,7 +51,7 @@ class GameResult:
 def play(spec: GameSpec) -> GameResult:
     """Play one game; each bot sees only its seat's view and the legal actions."""
     game = new_game(players=spec.players, length=spec.length, variants=spec.variants, seed=spec.seed)
-    bots = [make_bot(name, spec.seed * 31 + seat) for seat, name in enumerate(spec.bots)]
+    bots = [make_bot(name, spec.seed * 31 + seat, spec.timed) for seat, name in enumerate(spec.bots)]
     decisions = [0] * spec.players
     seconds = [0.0] * spec.players
     while not game.is_over:
@@ -69,11 +70,11 @@ def play(spec: GameSpec) -> GameResult:
 
 
 def duplicate_schedule(bots: list[str], players: int, deals: int, seed: int = 0, length: str = "short",
-                       variants: tuple[str, ...] = ()) -> list[GameSpec]:
+                       variants: tuple[str, ...] = (), timed: bool = False) -> list[GameSpec]:
     """Every deal, for every table of entrants, once per rotation of the seats (`tabletop.duplicate.seatings`:
     with more entrants than seats every combination of entrants gets a table; with fewer, the entrants are
-    repeated around the table)."""
-    return [GameSpec(deal, seed + deal, players, length, variants, seats, tuple(bots[i] for i in seats))
+    repeated around the table); `timed` seats the bots with the faces' time caps."""
+    return [GameSpec(deal, seed + deal, players, length, variants, seats, tuple(bots[i] for i in seats), timed)
             for deal in range(deals) for seats in duplicate.seatings(len(bots), players)]
 
 
@@ -81,5 +82,6 @@ def run(specs: list[GameSpec], executor: Executor | None = None,
         progress: Callable[[GameResult], None] | None = None) -> list[GameResult]:
     """Play every game on `executor` (default: a process per core); results come back in schedule order.
 
-    Every game is rebuilt from its spec's seeds, so the results are the same whatever the backend."""
+    Every game is rebuilt from its spec's seeds, so the results are the same whatever the backend (unless the
+    specs are `timed`)."""
     return duplicate.run(play, specs, executor, progress)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.bots import bot_by_name
+
 from ..actions import Action, parse_action
 from .base import Hint
 from .greedy import GreedyBot
@@ -23,7 +25,7 @@ def hint(view: dict[str, Any], legal: list[Action], level: str = "hard", top: in
         return []
     if level not in LEVEL_FACTORIES:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVEL_FACTORIES)}")
-    bot = LEVEL_FACTORIES[level](seed)
+    bot = bot_by_name(LEVEL_FACTORIES, level, seed, timed=True)  # a hint comes within about a second
     if not isinstance(bot, GreedyBot | HardBot):
         raise TypeError(f"level {level!r} cannot explain its moves")
     # A hint explains the level's considered judgement: the easy level's random slips are left out.

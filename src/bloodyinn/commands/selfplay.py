@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tabletop.i18n import format_number
-from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
+from tabletop.options import AddressOption, BackendOption, JobsOption, TimedOption, executor_from_options, say_if_timed
 from tabletop.rewards import DEFAULT_REWARD, REWARD_SCHEMES
 
 from ..texts import render_error
@@ -34,6 +34,7 @@ def selfplay(
     jobs: JobsOption = 0,
     backend: BackendOption = "process",
     address: AddressOption = None,
+    timed: TimedOption = False,
 ) -> None:
     """Play games between bots and write every agent step as Parquet rows: observation, mask, action, reward."""
     from rich.console import Console
@@ -53,6 +54,7 @@ def selfplay(
             reward=reward, known=", ".join(REWARD_SCHEMES)))
     variants = checked_settings(players or min(max(len(names), 1), 4), length, variant)
     console = Console()
+    say_if_timed(console, timed)
     start = time.perf_counter()
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=console)
@@ -60,7 +62,7 @@ def selfplay(
         with executor_from_options(backend, jobs, address) as executor, bar:
             task = bar.add_task(_("games"), total=games)
             shards = generate(out, games, names, players or None, length, variants, seed, games_per_shard, reward,
-                              executor=executor, progress=lambda shard: bar.advance(task, shard.games))
+                              executor=executor, progress=lambda shard: bar.advance(task, shard.games), timed=timed)
     except ConfigError as error:
         raise typer.BadParameter(render_error(error)) from None
     seconds = time.perf_counter() - start

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tabletop.i18n import format_money, format_number, format_percent
-from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
+from tabletop.options import AddressOption, BackendOption, JobsOption, TimedOption, executor_from_options, say_if_timed
 
 from ..rules.endgame import SOLO_TITLES
 from ..texts import solo_title_name
@@ -26,6 +26,7 @@ def solo(
     jobs: JobsOption = 0,
     backend: BackendOption = "process",
     address: AddressOption = None,
+    timed: TimedOption = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write solo.json to this directory.")] = None,
 ) -> None:
     """Play many solitaire games with one bot and report the mean score, the loss rate and the titles."""
@@ -41,8 +42,9 @@ def solo(
     if bot not in BOTS:
         raise typer.BadParameter(_("unknown bot {bot!r}; known: {bots}").format(bot=bot, bots=", ".join(BOTS)))
     variants = checked_settings(1, length, variant)
-    specs = duplicate_schedule([bot], 1, games, seed, length, variants)
+    specs = duplicate_schedule([bot], 1, games, seed, length, variants, timed)
     console = Console()
+    say_if_timed(console, timed)
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=console)
     with executor_from_options(backend, jobs, address) as executor, bar:
@@ -88,7 +90,8 @@ def solo(
     console.print(title_table)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        data = {"bot": bot, "length": length, "variants": list(variants), "seed": seed, "games": len(results),
+        data = {"bot": bot, "length": length, "variants": list(variants), "seed": seed, "reproducible": not timed,
+                "games": len(results),
                 "mean_score": mean, "mean_score_ci95": [mean - half, mean + half], "mean_won_score": won_mean,
                 "losses": lost, "loss_rate": lost / len(results), "titles": titles, "untitled": untitled,
                 "seconds_per_decision": per_decision,

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from tabletop.options import AddressOption, BackendOption, JobsOption
+from tabletop.options import AddressOption, BackendOption, JobsOption, TimedOption, say_if_timed
 from tabletop.report import labels, play_and_rank, summary, write_games_csv, write_standings_csv
 
 from ..texts.catalog import _
@@ -27,6 +27,7 @@ def tournament(
     jobs: JobsOption = 0,
     backend: BackendOption = "process",
     address: AddressOption = None,
+    timed: TimedOption = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory for results.json and .csv.")] = None,
     plot: Annotated[bool, typer.Option("--plot", help="Also write PNG charts to --out.")] = False,
 ) -> None:
@@ -44,13 +45,14 @@ def tournament(
         raise typer.BadParameter(_("--plot needs --out DIR"))
     variants = checked_settings(players, length, variant)
     entrants = labels(bots)
-    specs = duplicate_schedule(bots, players, games, seed, length, variants)
+    specs = duplicate_schedule(bots, players, games, seed, length, variants, timed)
     console = Console()
+    say_if_timed(console, timed)
     results, table, ratings = play_and_rank(console, specs, run, entrants, backend, jobs, address)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         settings = {"bots": bots, "players": players, "length": length, "variants": list(variants), "seed": seed,
-                    "deals": games}
+                    "deals": games, "reproducible": not timed}
         report = summary(settings, results, entrants, table, ratings)
         (out / "results.json").write_text(json.dumps(report, indent=2))
         write_standings_csv(out / "results.csv", table, ratings)

@@ -8,7 +8,9 @@ Games run on an executor (`tabletop.executors`: serial, process or Ray): one job
 one shard, `shard-00000.parquet`, … (so only a small summary travels back; on a Ray cluster `out` must be a
 place every worker can write to, a shared directory or an `s3://…` URI that pyarrow opens). A bot picks a
 whole action from its seat's view; it is typed token by token (`encode(action)[len(prefix)]`), and the tokens
-the environment types by itself (the only possible ones) are not rows. Columns, one row per step:
+the environment types by itself (the only possible ones) are not rows. The bots are reproducible (their seeds
+alone fix their moves) unless the run is `timed`. Each shard's metadata names its game, settings, bots, reward
+scheme, seeds and sizes, and whether it is `reproducible`. Columns, one row per step:
 
 | column | type | content |
 | --- | --- | --- |
@@ -56,11 +58,11 @@ class ShardJob(shards.ShardJob):
 
 
 def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, length: str,
-              variants: tuple[str, ...], reward: str = DEFAULT_REWARD) -> list[dict[str, Any]]:
+              variants: tuple[str, ...], reward: str = DEFAULT_REWARD, timed: bool = False) -> list[dict[str, Any]]:
     """The rows of one game: every step an agent takes, with its observation and mask before the step. Seat i
     is played by `bots[(i + game_id) % len(bots)]`, so every bot takes every seat over a run."""
     names = seat_bots(bots, game_id, players)
-    players_bots = [make_bot(name, seed * 31 + seat) for seat, name in enumerate(names)]
+    players_bots = [make_bot(name, seed * 31 + seat, timed) for seat, name in enumerate(names)]
     tokens = TokenGame(new_game(players=players, length=length, variants=variants, seed=seed))
     observer = SeatObserver(tokens)
     rows: list[dict[str, Any]] = []
@@ -84,21 +86,28 @@ def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, length
 def write_shard(job: ShardJob) -> ShardSummary:
     """Play a shard's games and write their rows as one Parquet file (a job for an executor)."""
     rows = [row for game_id, seed in job.games
-            for row in game_rows(game_id, seed, job.bots, job.players, job.length, job.variants, job.reward)]
-    write_rows(job.path, rows, OBSERVATION_SIZE, VOCABULARY_SIZE)
+            for row in game_rows(game_id, seed, job.bots, job.players, job.length, job.variants, job.reward,
+                                 job.timed)]
+    seeds = [seed for _, seed in job.games]
+    metadata = {"game": "bloodyinn", "players": job.players, "length": job.length, "variants": list(job.variants),
+                "bots": list(job.bots), "reward": job.reward, "seeds": [min(seeds), max(seeds)],
+                "reproducible": not job.timed, "observation_size": OBSERVATION_SIZE,
+                "vocabulary_size": VOCABULARY_SIZE}
+    write_rows(job.path, rows, OBSERVATION_SIZE, VOCABULARY_SIZE, metadata)
     return ShardSummary(job.index, job.path, len(job.games), len(rows))
 
 
 def shard_jobs(out: str, games: int, bots: Sequence[str], players: int | None = None, length: str = "short",
                variants: Sequence[str] = (), seed: int = 0, games_per_shard: int = 10,
-               reward: str = DEFAULT_REWARD) -> list[ShardJob]:
-    """The shards of a run: game g has seed `seed + g`; `players` defaults to the number of bots."""
+               reward: str = DEFAULT_REWARD, timed: bool = False) -> list[ShardJob]:
+    """The shards of a run: game g has seed `seed + g`; `players` defaults to the number of bots; `timed` seats
+    the bots with the faces' time caps."""
     check_scheme(reward)
     check_run(games, games_per_shard, bots, make_bot)
     players = players or len(bots)
     new_game(players=players, length=length, variants=variants)  # bad settings fail here, named by the engine
     return [ShardJob(index=i, path=path, games=batch, bots=tuple(bots), players=players, length=length,
-                     variants=tuple(variants), reward=reward)
+                     variants=tuple(variants), reward=reward, timed=timed)
             for i, path, batch in batches(out, games, seed, games_per_shard)]
 
 
@@ -106,9 +115,10 @@ def generate(out: str | os.PathLike[str], games: int, bots: Sequence[str], playe
              length: str = "short", variants: Sequence[str] = (), seed: int = 0, games_per_shard: int = 10,
              reward: str = DEFAULT_REWARD, backend: str = "process", jobs: int | None = None,
              address: str | None = None, executor: Executor | None = None,
-             progress: Callable[[ShardSummary], None] | None = None) -> list[ShardSummary]:
+             progress: Callable[[ShardSummary], None] | None = None, timed: bool = False) -> list[ShardSummary]:
     """Play `games` games of `bots` and write them as Parquet shards under `out`, on `executor`, or else on a new
     one for `backend` ("serial", "process" or "ray", with `jobs` and `address`, see `tabletop.executors`). Returns
-    the shards in order; `progress` is called as each shard is written."""
-    plan = shard_jobs(os.fspath(out), games, bots, players, length, variants, seed, games_per_shard, reward)
+    the shards in order; `progress` is called as each shard is written. `timed` seats the bots with the faces'
+    time caps: the shards are then not reproducible."""
+    plan = shard_jobs(os.fspath(out), games, bots, players, length, variants, seed, games_per_shard, reward, timed)
     return run(write_shard, plan, backend, jobs, address, executor, progress)

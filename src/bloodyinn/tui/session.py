@@ -48,7 +48,8 @@ class Session(TableSession):
     def __init__(self, game: Game, seats: tuple[str, ...], save_path: Path | None, autosave: bool = True) -> None:
         super().__init__(game, seats, save_path, autosave)
         self.bots: dict[int, Bot] = {
-            seat: bots.make_bot(kind, game.config.seed + seat) for seat, kind in enumerate(seats) if kind != HUMAN}
+            seat: bots.make_bot(kind, game.config.seed + seat, timed=True) for seat, kind in enumerate(seats)
+            if kind != HUMAN}
         if game.config.solo:
             table = _("A short solitaire: {players}.") if game.config.length == "short" else \
                 _("A long solitaire: {players}.")

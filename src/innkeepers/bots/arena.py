@@ -5,6 +5,7 @@ Duplicate deals cancel the luck of the cards: every deal (a seed) is replayed on
 so each entrant meets the same cards from every seat. The seating, the running and the statistics are the
 game-neutral `tabletop` package, shared with the Bloody Inn; this module only says how one game is played:
 every seat that owes a decision (several at once when cards are chosen) gets its own view and legal actions.
+Bots are built reproducible (`make_bot`), unless a schedule asks for them `timed`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class GameSpec:
     flags: tuple[tuple[str, Any], ...]  # new_game's assumption flags, as (name, value) pairs
     entrants: tuple[int, ...]  # entrant index per seat
     bots: tuple[str, ...]  # bot name per seat
+    timed: bool = False  # the bots as faces seat them, stopped by a clock: results then depend on the machine
 
 
 @dataclass
@@ -50,7 +52,7 @@ def play(spec: GameSpec) -> GameResult:
     """Play one game; each bot sees only its seat's view and legal actions, and a seat choosing a card at the
     same time as others learns nothing of theirs (I-G-14)."""
     game = new_game(players=spec.players, seed=spec.seed, **dict(spec.flags))
-    bots = [make_bot(name, spec.seed * 31 + seat) for seat, name in enumerate(spec.bots)]
+    bots = [make_bot(name, spec.seed * 31 + seat, spec.timed) for seat, name in enumerate(spec.bots)]
     decisions = [0] * spec.players
     seconds = [0.0] * spec.players
     longest = [0.0] * spec.players
@@ -71,12 +73,12 @@ def play(spec: GameSpec) -> GameResult:
 
 
 def duplicate_schedule(bots: list[str], players: int, deals: int, seed: int = 0,
-                       flags: dict[str, Any] | None = None) -> list[GameSpec]:
+                       flags: dict[str, Any] | None = None, timed: bool = False) -> list[GameSpec]:
     """Every deal, for every table of entrants, once per rotation of the seats (`tabletop.duplicate.seatings`:
     with more entrants than seats every combination of entrants gets a table; with fewer, the entrants are
-    repeated around the table)."""
+    repeated around the table); `timed` seats the bots with the faces' time caps."""
     pairs = tuple(sorted((flags or {}).items()))
-    return [GameSpec(deal, seed + deal, players, pairs, seats, tuple(bots[i] for i in seats))
+    return [GameSpec(deal, seed + deal, players, pairs, seats, tuple(bots[i] for i in seats), timed)
             for deal in range(deals) for seats in duplicate.seatings(len(bots), players)]
 
 
@@ -84,5 +86,6 @@ def run(specs: list[GameSpec], executor: Executor | None = None,
         progress: Callable[[GameResult], None] | None = None) -> list[GameResult]:
     """Play every game on `executor` (default: a process per core); results come back in schedule order.
 
-    Every game is rebuilt from its spec's seeds, so the results are the same whatever the backend."""
+    Every game is rebuilt from its spec's seeds, so the results are the same whatever the backend (unless the
+    specs are `timed`)."""
     return duplicate.run(play, specs, executor, progress)

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from tabletop.i18n import format_number
-from tabletop.options import AddressOption, BackendOption, JobsOption, executor_from_options
+from tabletop.options import AddressOption, BackendOption, JobsOption, TimedOption, executor_from_options, say_if_timed
 from tabletop.rewards import DEFAULT_REWARD, REWARD_SCHEMES
 
 from ..config import GameConfig
@@ -36,6 +36,7 @@ def selfplay(
     jobs: JobsOption = 0,
     backend: BackendOption = "process",
     address: AddressOption = None,
+    timed: TimedOption = False,
 ) -> None:
     """Play games between bots and write every decision as Parquet rows: observation, mask, action, reward."""
     from rich.console import Console
@@ -67,13 +68,14 @@ def selfplay(
     for path in old:
         path.unlink()
     console = Console()
+    say_if_timed(console, timed)
     start = time.perf_counter()
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=console)
     with executor_from_options(backend, jobs, address) as executor, bar:
         task = bar.add_task(_("games"), total=games)
         shards = generate(out, games, names, players or None, flags, seed, games_per_shard, reward,
-                          executor=executor, progress=lambda shard: bar.advance(task, shard.games))
+                          executor=executor, progress=lambda shard: bar.advance(task, shard.games), timed=timed)
     seconds = time.perf_counter() - start
     rows = sum(s.rows for s in shards)
     console.print(_("{shards} shards, {games} games, {rows} rows ({steps} decisions a game) in {out} in {seconds}s"

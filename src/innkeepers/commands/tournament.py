@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from tabletop.options import AddressOption, BackendOption, JobsOption
+from tabletop.options import AddressOption, BackendOption, JobsOption, TimedOption, say_if_timed
 
 from ..config import GameConfig
 from ..errors import ConfigError
@@ -34,6 +34,7 @@ def tournament(
     jobs: JobsOption = 0,
     backend: BackendOption = "process",
     address: AddressOption = None,
+    timed: TimedOption = False,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the summary and every game as JSON.")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="Write the standings as CSV.")] = None,
 ) -> None:
@@ -59,15 +60,16 @@ def tournament(
     except ConfigError as error:
         raise typer.BadParameter(render_error(error)) from None
     labelled = labels(names)
-    specs = duplicate_schedule(names, players, deals, seed, flags)
+    specs = duplicate_schedule(names, players, deals, seed, flags, timed)
     console = Console()
+    say_if_timed(console, timed)
     console.print(_("Innkeepers, {players} players, {deals} deal(s) x {seatings} seatings = {games} games: {bots}")
                   .format(players=players, deals=deals, seatings=len(specs) // deals, games=len(specs),
                           bots=", ".join(names)))
     results, table, ratings = play_and_rank(console, specs, run, labelled, backend, jobs, address)
     if json_out is not None:
         settings = {"game": "innkeepers", "bots": names, "players": players, "deals": deals, "seed": seed,
-                    "flags": flags}
+                    "flags": flags, "reproducible": not timed}
         json_out.write_text(json.dumps(summary(settings, results, labelled, table, ratings), indent=2))
         console.print(_("Summary written to {path}").format(path=json_out))
     if csv_out is not None:

@@ -24,7 +24,7 @@ view that does not show the others' cards. Columns, one row per decision:
 | `done` | bool | the seat's last decision of the game |
 
 Every shard's schema metadata says what made it: `game`, `players`, `flags`, `bots`, `reward`, `seeds` (first
-and last), `observation_size`, `num_actions`.
+and last), `reproducible` (false when the bots were `timed`, stopped by a clock), `observation_size`, `num_actions`.
 """
 
 from __future__ import annotations
@@ -58,10 +58,10 @@ class ShardJob(shards.ShardJob):
 
 
 def game_rows(game_id: int, seed: int, bots: Sequence[str], players: int, flags: dict[str, Any],
-              reward: str = DEFAULT_REWARD) -> list[dict[str, Any]]:
+              reward: str = DEFAULT_REWARD, timed: bool = False) -> list[dict[str, Any]]:
     """The rows of one game: every decision of every seat, with its observation and mask before it."""
     names = seat_bots(bots, game_id, players)
-    seated = [make_bot(name, seed * 31 + seat) for seat, name in enumerate(names)]
+    seated = [make_bot(name, seed * 31 + seat, timed) for seat, name in enumerate(names)]
     game = new_game(players=players, seed=seed, **flags)
     rows: list[dict[str, Any]] = []
     while not game.is_over:
@@ -84,10 +84,11 @@ def write_shard(job: ShardJob) -> ShardSummary:
     """Play a shard's games and write their rows as one Parquet file (a job for an executor)."""
     flags = dict(job.flags)
     rows = [row for game_id, seed in job.games
-            for row in game_rows(game_id, seed, job.bots, job.players, flags, job.reward)]
+            for row in game_rows(game_id, seed, job.bots, job.players, flags, job.reward, job.timed)]
     seeds = [seed for _, seed in job.games]
     metadata = {"game": "innkeepers", "players": job.players, "flags": flags, "bots": list(job.bots),
-                "reward": job.reward, "seeds": [min(seeds), max(seeds)], "observation_size": OBSERVATION_SIZE,
+                "reward": job.reward, "seeds": [min(seeds), max(seeds)], "reproducible": not job.timed,
+                "observation_size": OBSERVATION_SIZE,
                 "num_actions": NUM_ACTIONS}
     write_rows(job.path, rows, OBSERVATION_SIZE, NUM_ACTIONS, metadata)
     return ShardSummary(job.index, job.path, len(job.games), len(rows))
@@ -95,15 +96,16 @@ def write_shard(job: ShardJob) -> ShardSummary:
 
 def shard_jobs(out: str, games: int, bots: Sequence[str], players: int | None = None,
                flags: dict[str, Any] | None = None, seed: int = 0, games_per_shard: int = 10,
-               reward: str = DEFAULT_REWARD) -> list[ShardJob]:
-    """The shards of a run: game g has seed `seed + g`; `players` defaults to the number of bots (at least 2).
-    Bad settings fail here, before any game is played."""
+               reward: str = DEFAULT_REWARD, timed: bool = False) -> list[ShardJob]:
+    """The shards of a run: game g has seed `seed + g`; `players` defaults to the number of bots (at least 2);
+    `timed` seats the bots with the faces' time caps. Bad settings fail here, before any game is played."""
     check_run(games, games_per_shard, bots, make_bot)
     check_scheme(reward)
     players = players or max(2, len(bots))
     new_game(players=players, **(flags or {}))  # bad settings fail here, named by the engine
     pairs = tuple(sorted((flags or {}).items()))
-    return [ShardJob(index=i, path=path, games=batch, bots=tuple(bots), players=players, flags=pairs, reward=reward)
+    return [ShardJob(index=i, path=path, games=batch, bots=tuple(bots), players=players, flags=pairs, reward=reward,
+                     timed=timed)
             for i, path, batch in batches(out, games, seed, games_per_shard)]
 
 
@@ -111,9 +113,10 @@ def generate(out: str | os.PathLike[str], games: int, bots: Sequence[str], playe
              flags: dict[str, Any] | None = None, seed: int = 0, games_per_shard: int = 10,
              reward: str = DEFAULT_REWARD, backend: str = "process", jobs: int | None = None,
              address: str | None = None, executor: Executor | None = None,
-             progress: Callable[[ShardSummary], None] | None = None) -> list[ShardSummary]:
+             progress: Callable[[ShardSummary], None] | None = None, timed: bool = False) -> list[ShardSummary]:
     """Play `games` games of `bots` and write them as Parquet shards under `out`, on `executor`, or else on a new
     one for `backend` ("serial", "process" or "ray", with `jobs` and `address`, see `tabletop.executors`). Returns
-    the shards in order; `progress` is called as each shard is written."""
-    plan = shard_jobs(os.fspath(out), games, bots, players, flags, seed, games_per_shard, reward)
+    the shards in order; `progress` is called as each shard is written. `timed` seats the bots with the faces'
+    time caps: the shards are then not reproducible."""
+    plan = shard_jobs(os.fspath(out), games, bots, players, flags, seed, games_per_shard, reward, timed)
     return run(write_shard, plan, backend, jobs, address, executor, progress)

@@ -67,7 +67,7 @@ class Session(TableSession):
 
     def __init__(self, game: Game, seats: tuple[str, ...], save_path: Path | None, autosave: bool = True) -> None:
         super().__init__(game, seats, save_path, autosave)
-        self.bots: dict[int, Bot] = {seat: bots.make_bot(kind, game.config.seed + seat)
+        self.bots: dict[int, Bot] = {seat: bots.make_bot(kind, game.config.seed + seat, timed=True)
                                      for seat, kind in enumerate(seats) if kind != HUMAN}
         self.log.append(_("Innkeepers for {n}: {players}.").format(n=len(seats), players=", ".join(self.labels)))
         self.log.extend(log_line(event, game.config.fixed_rooms) for event in game.setup_events)

@@ -42,7 +42,7 @@ class BloodyInnRules(GameRules[Game, Action]):
         return name in BOTS
 
     def make_bot(self, name: str, seed: int) -> Bot[Action]:
-        return make_bot(name, seed)
+        return make_bot(name, seed, timed=True)  # a move within about a second
 
     def settings(self, players: int, choices: dict[str, Any], seed: int) -> dict[str, Any]:
         unknown = sorted(set(choices) - set(CHOICES))

@@ -73,7 +73,7 @@ class InnkeepersRules(GameRules[innkeepers.Game, innkeepers.Action]):
         return name in innkeepers_bots.BOTS or name in self.bot_names()
 
     def make_bot(self, name: str, seed: int) -> Bot[innkeepers.Action]:
-        return innkeepers_bots.make_bot(name, seed)
+        return innkeepers_bots.make_bot(name, seed, timed=True)  # a move within about a second
 
     def settings(self, players: int, choices: dict[str, Any], seed: int) -> dict[str, Any]:
         unknown = sorted(set(choices) - set(innkeepers.FLAG_NAMES))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import numpy as np
@@ -33,6 +33,8 @@ class ShardJob:
     games: tuple[tuple[int, int], ...]  # (game id, seed)
     bots: tuple[str, ...]  # bot per seat of the first game; seat i of game g has bots[(i + g) % len(bots)]
     players: int
+    # The bots as faces seat them, stopped by a clock: the rows then depend on the machine (not reproducible).
+    timed: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ def test_shards_hold_every_decision_and_replay_through_the_engine(tmp_path: Path
     assert tuple(data.column_names) == COLUMNS and data.num_rows == sum(s.rows for s in shards)
     metadata = {k.decode(): json.loads(v) for k, v in pq.read_schema(shards[0].path).metadata.items()}
     assert metadata == {"game": "innkeepers", "players": 2, "flags": {}, "bots": ["greedy", "random"],
-                        "reward": "rank", "seeds": [0, 1], "observation_size": OBSERVATION_SIZE,
+                        "reward": "rank", "seeds": [0, 1], "reproducible": True, "observation_size": OBSERVATION_SIZE,
                         "num_actions": NUM_ACTIONS}
     table = data.to_pydict()
     for game_id in range(3):
