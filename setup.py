@@ -21,10 +21,8 @@ ENGINES = ("src/bloodyinn", "src/innkeepers")
 # command lines, and what takes input of any type and costs little, since a compiled function or class refuses (or
 # converts) a value of the wrong type before the engine's check can say what is wrong: the games and their settings
 # (every entry point), the actions (a malformed one must reach the engine's check), the checks of loaded and built
-# positions, and Innkeepers' states and cards. Bloody Inn's state and cards are compiled and check their input
-# themselves (docs/engine.md#compiled-build).
-PLAIN = {"__init__.py", "cli.py", "game.py", "config.py", "actions.py", "invariants.py", "positions.py",
-         "innkeepers/state.py", "innkeepers/cards.py"}
+# positions. Both games' states and cards are compiled and check their input themselves (docs/engine.md#compiled-build).
+PLAIN = {"__init__.py", "cli.py", "game.py", "config.py", "actions.py", "invariants.py", "positions.py"}
 # The commands that build the package (an editable install is `editable_wheel`, which builds in place).
 BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
 

@@ -12,26 +12,30 @@ tables could replace them. Cards are small integers inside the engine and readab
 
 from __future__ import annotations
 
-SUITS = ("s", "h", "d", "c")  # bridge order, highest first (I-G-10)
-SUIT_NAMES = {"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"}
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-NUMBERS = 15
-NUM_CARDS = len(SUITS) * NUMBERS  # 60 playing cards
+from typing import Final
 
-LUXURY, BUDGET = "lux", "bud"
-TYPES = (LUXURY, BUDGET)
-TYPE_NAMES = {LUXURY: "Luxury", BUDGET: "Budget"}
-AMENITIES = ("pool", "spa", "restaurant", "gym")
-NUM_CUSTOMERS = len(TYPES) * len(SUITS) * len(AMENITIES)  # 32
+# Final, every table here: the compiled rules read them without looking their names up.
+SUITS: Final = ("s", "h", "d", "c")  # bridge order, highest first (I-G-10)
+SUIT_NAMES: Final = {"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"}
+SUIT_SYMBOLS: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+NUMBERS: Final = 15
+NUM_CARDS: Final = len(SUITS) * NUMBERS  # 60 playing cards
+
+LUXURY: Final = "lux"
+BUDGET: Final = "bud"
+TYPES: Final = (LUXURY, BUDGET)
+TYPE_NAMES: Final = {LUXURY: "Luxury", BUDGET: "Budget"}
+AMENITIES: Final = ("pool", "spa", "restaurant", "gym")
+NUM_CUSTOMERS: Final = len(TYPES) * len(SUITS) * len(AMENITIES)  # 32
 
 # I-G-2, I-G-3: three floors of five rooms, numbered 1-15 along the rising path; each floor has each amenity once.
-ROOMS = 15
-ROOM_AMENITY = (
+ROOMS: Final = 15
+ROOM_AMENITY: Final = (
     "pool", "spa", "standard", "restaurant", "gym",  # ground floor, rooms 1-5
     "restaurant", "gym", "pool", "standard", "spa",  # middle floor, rooms 6-10
     "standard", "restaurant", "gym", "spa", "pool",  # top floor, rooms 11-15
 )
-FLOORS = ("ground", "middle", "top")
+FLOORS: Final = ("ground", "middle", "top")
 
 
 def floor_of(room: int) -> str:
@@ -41,10 +45,10 @@ def floor_of(room: int) -> str:
 
 # ---------------------------------------------------------------------------------------------- playing cards
 
-CARD_IDS: tuple[str, ...] = tuple(f"{n}{s}" for s in SUITS for n in range(1, NUMBERS + 1))
-CARD_BY_ID: dict[str, int] = {cid: i for i, cid in enumerate(CARD_IDS)}
-CARD_SUIT: tuple[int, ...] = tuple(i // NUMBERS for i in range(NUM_CARDS))  # index into SUITS
-CARD_NUMBER: tuple[int, ...] = tuple(i % NUMBERS + 1 for i in range(NUM_CARDS))
+CARD_IDS: Final[tuple[str, ...]] = tuple(f"{n}{s}" for s in SUITS for n in range(1, NUMBERS + 1))
+CARD_BY_ID: Final[dict[str, int]] = {cid: i for i, cid in enumerate(CARD_IDS)}
+CARD_SUIT: Final[tuple[int, ...]] = tuple(i // NUMBERS for i in range(NUM_CARDS))  # index into SUITS
+CARD_NUMBER: Final[tuple[int, ...]] = tuple(i % NUMBERS + 1 for i in range(NUM_CARDS))
 
 
 def card_name(card: int) -> str:
@@ -53,11 +57,11 @@ def card_name(card: int) -> str:
 
 # ---------------------------------------------------------------------------------------------- customers
 
-CUSTOMER_IDS: tuple[str, ...] = tuple(f"{t}-{s}-{a}" for t in TYPES for s in SUITS for a in AMENITIES)
-CUSTOMER_BY_ID: dict[str, int] = {cid: i for i, cid in enumerate(CUSTOMER_IDS)}
-CUSTOMER_LUXURY: tuple[bool, ...] = tuple(i < NUM_CUSTOMERS // 2 for i in range(NUM_CUSTOMERS))
-CUSTOMER_SUIT: tuple[int, ...] = tuple(i // len(AMENITIES) % len(SUITS) for i in range(NUM_CUSTOMERS))
-CUSTOMER_AMENITY: tuple[str, ...] = tuple(AMENITIES[i % len(AMENITIES)] for i in range(NUM_CUSTOMERS))
+CUSTOMER_IDS: Final[tuple[str, ...]] = tuple(f"{t}-{s}-{a}" for t in TYPES for s in SUITS for a in AMENITIES)
+CUSTOMER_BY_ID: Final[dict[str, int]] = {cid: i for i, cid in enumerate(CUSTOMER_IDS)}
+CUSTOMER_LUXURY: Final[tuple[bool, ...]] = tuple(i < NUM_CUSTOMERS // 2 for i in range(NUM_CUSTOMERS))
+CUSTOMER_SUIT: Final[tuple[int, ...]] = tuple(i // len(AMENITIES) % len(SUITS) for i in range(NUM_CUSTOMERS))
+CUSTOMER_AMENITY: Final[tuple[str, ...]] = tuple(AMENITIES[i % len(AMENITIES)] for i in range(NUM_CUSTOMERS))
 
 
 def customer_name(customer: int) -> str:
@@ -68,10 +72,10 @@ def customer_name(customer: int) -> str:
 
 # ---------------------------------------------------------------------------------------------- bonus cards
 
-BONUS_FLOORS = {"penthouse": "top", "lobby": "ground"}
-BONUS_IDS: tuple[str, ...] = tuple(f"{kind}-{s}" for kind in BONUS_FLOORS for s in SUITS)
-BONUS_BY_ID: dict[str, int] = {bid: i for i, bid in enumerate(BONUS_IDS)}
-BONUS_POINTS = 2  # per customer of the card's suit on the card's floor (I-G-5)
+BONUS_FLOORS: Final = {"penthouse": "top", "lobby": "ground"}
+BONUS_IDS: Final[tuple[str, ...]] = tuple(f"{kind}-{s}" for kind in BONUS_FLOORS for s in SUITS)
+BONUS_BY_ID: Final[dict[str, int]] = {bid: i for i, bid in enumerate(BONUS_IDS)}
+BONUS_POINTS: Final = 2  # per customer of the card's suit on the card's floor (I-G-5)
 
 
 def bonus_floor(bonus: int) -> str:

@@ -11,8 +11,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
@@ -106,42 +108,51 @@ def _trick(entry: Any, players: int) -> bool:
 
 
 def shape_problems(state: State, players: int) -> list[str]:
-    """Fields of the wrong type or length, by name: every card and customer a number in range, every seat a seat
-    of this game or nobody, one entry per seat and 15 rooms per board."""
-    if not _within(state.players, 2, 5) or state.players != players:
-        return [f"players: {state.players!r} seats, the settings have {players}"]
+    """Fields of the wrong type or length, by name (`field_problems`)."""
+    return field_problems({field.name: getattr(state, field.name) for field in dataclasses.fields(state)}, players)
+
+
+def field_problems(fields: Mapping[str, Any], players: int) -> list[str]:
+    """What is of the wrong type or length among a state's field values (by name, as `State` takes them): every
+    card and customer a number in range, every seat a seat of this game or nobody, one entry per seat and 15 rooms
+    per board. A `State` is made only of values without any (a compiled `State` refuses a field of the wrong
+    type, or turns True into 1, before this check can name it)."""
+    if not _within(fields.get("players"), 2, 5) or fields["players"] != players:
+        return [f"players: {fields.get('players')!r} seats, the settings have {players}"]
     n, problems = players, []
-    if not isinstance(state.rng, random.Random):
+    if not isinstance(fields.get("generator"), random.Random):
         problems.append("rng: not a random generator's state")
     for name, high in (("draw", NUM_CARDS), ("discard", NUM_CARDS), ("deck", NUM_CUSTOMERS),
                        ("drawn", NUM_CUSTOMERS), ("unused_bonus", len(BONUS_IDS))):
-        if not _listed(getattr(state, name), 0, high):
+        if not _listed(fields.get(name), 0, high):
             problems.append(f"{name}: not a list of numbers 0-{high - 1}")
     for name, high in (("hands", NUM_CARDS), ("known", NUM_CUSTOMERS), ("kept", NUM_CUSTOMERS)):
-        value = getattr(state, name)
+        value = fields.get(name)
         if type(value) is not list or len(value) != n or not all(_listed(v, 0, high) for v in value):
             problems.append(f"{name}: not {n} lists, one per seat")
     for name, low, high in (("played", NO_CARD, NUM_CARDS), ("bonus", 0, len(BONUS_IDS)),
                             ("refills", UNDECIDED, 2)):
-        if not _listed(getattr(state, name), low, high, n):
+        if not _listed(fields.get(name), low, high, n):
             problems.append(f"{name}: not {n} entries, one per seat")
-    boards = state.boards
+    boards = fields.get("boards")
     if type(boards) is not list or len(boards) != n or not all(
             type(board) is list and len(board) == ROOMS and all(_stay(stay, n) for stay in board) for board in boards):
         problems.append(f"boards: not {n} boards of {ROOMS} rooms, each empty or a customer with its card")
-    if not _within(state.customer, NO_CARD, NUM_CUSTOMERS):
-        problems.append(f"customer: {state.customer!r} is not a customer or nothing")
-    if state.stage not in STAGES:
-        problems.append(f"stage: {state.stage!r} is not one of {', '.join(STAGES)}")
-    if not _within(state.trick, 1, NUM_CUSTOMERS + 1):
-        problems.append(f"trick: {state.trick!r}; tricks are numbered 1-{NUM_CUSTOMERS}, one per customer")
+    customer, stage, trick = fields.get("customer"), fields.get("stage"), fields.get("trick")
+    if not _within(customer, NO_CARD, NUM_CUSTOMERS):
+        problems.append(f"customer: {customer!r} is not a customer or nothing")
+    if stage not in STAGES:
+        problems.append(f"stage: {stage!r} is not one of {', '.join(STAGES)}")
+    if not _within(trick, 1, NUM_CUSTOMERS + 1):
+        problems.append(f"trick: {trick!r}; tricks are numbered 1-{NUM_CUSTOMERS}, one per customer")
     for name in ("winner", "second", "host", "referrer"):
-        if not _within(getattr(state, name), NOBODY, n):
-            problems.append(f"{name}: {getattr(state, name)!r} is not a seat of this {n}-player game or nobody")
-    if type(state.log) is not list or not all(_trick(entry, n) for entry in state.log):
+        if not _within(fields.get(name), NOBODY, n):
+            problems.append(f"{name}: {fields.get(name)!r} is not a seat of this {n}-player game or nobody")
+    log = fields.get("log")
+    if type(log) is not list or not all(_trick(entry, n) for entry in log):
         problems.append("log: not a list of tricks (customer, one card per seat, winner, second place)")
-    if type(state.end_reason) is not str:
-        problems.append(f"end_reason: {state.end_reason!r} is not text")
+    if type(fields.get("end_reason")) is not str:
+        problems.append(f"end_reason: {fields.get('end_reason')!r} is not text")
     return problems
 
 

@@ -3,6 +3,7 @@ readable and stable."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -11,7 +12,7 @@ from tabletop.records import Records, random_from_json, random_to_json
 from .cards import BONUS_BY_ID, BONUS_IDS, CARD_BY_ID, CARD_IDS, CUSTOMER_BY_ID, CUSTOMER_IDS
 from .config import GameConfig
 from .errors import ConfigError, CorruptSaveError, IllegalActionError
-from .invariants import shape_problems, violations
+from .invariants import field_problems, shape_problems, violations
 from .state import NO_CARD, NOBODY, State, Stay, Trick
 
 T = TypeVar("T")
@@ -61,7 +62,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "log": [{"customer": CUSTOMER_IDS[t.customer], "cards": _cards(list(t.cards)), "winner": t.winner,
                  "second": t.second} for t in state.log],
         "end_reason": state.end_reason,
-        "rng": random_to_json(state.rng.getstate()),
+        "rng": random_to_json(state.generator.getstate()),
     }
 
 
@@ -122,8 +123,8 @@ def _players(value: Any) -> int:
     return value
 
 
-# Each field of a saved state and how it is read back (tabletop.records reads them by name, then checks their shape
-# with `invariants.shape_problems`; what the position means is checked by `violations`).
+# Each field of a saved state and how it is read back (tabletop.records reads them by name, `_state` checks their
+# shape with `invariants.field_problems`; what the position means is checked by `violations`).
 _FIELDS: dict[str, Callable[[Any], Any]] = {
     "players": _players,
     "draw": _list(_card), "discard": _list(_card), "hands": _list(_list(_card)), "played": _list(_or_none(_card)),
@@ -135,8 +136,18 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+def _state(rng: random.Random, **fields: Any) -> State:
+    """The position a save's fields make, once they have its shape: a compiled `State` refuses a field of the wrong
+    type (or turns True into 1) before `shape_problems` could name it."""
+    fields["generator"] = rng
+    problems = field_problems(fields, fields["players"])
+    if problems:
+        raise CorruptSaveError("the saved state is malformed: {problems}", problems="; ".join(problems))
+    return State(**fields)
+
+
 # Records and saves of Innkeepers (tabletop.records: the envelope every game shares).
 RECORDS = Records(game="innkeepers", corrupt=CorruptSaveError, illegal=IllegalActionError,
                   read_settings=GameConfig.from_dict, invalid_settings=(ConfigError, TypeError),
-                  write_state=state_to_dict, state_fields=_FIELDS, new_state=State, shape_problems=shape_problems,
+                  write_state=state_to_dict, state_fields=_FIELDS, new_state=_state, shape_problems=shape_problems,
                   violations=violations)

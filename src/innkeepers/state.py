@@ -13,9 +13,10 @@ from typing import Final, NamedTuple
 from .cards import BONUS_IDS, NUM_CARDS, NUM_CUSTOMERS, ROOMS
 from .config import HAND_SIZE, TRICKS_PER_HAND, GameConfig
 
-NO_CARD = -1
-NOBODY = -1
-UNDECIDED = -1  # a refill choice not made yet
+# Final: the compiled rules take them as constants, not names looked up at each use.
+NO_CARD: Final = -1
+NOBODY: Final = -1
+UNDECIDED: Final = -1  # a refill choice not made yet
 
 
 class Stay(NamedTuple):
@@ -40,7 +41,7 @@ class Stage:
     OVER: Final = "over"
 
 
-REVEALED = (Stage.PLACE, Stage.HOST, Stage.SECOND, Stage.PICK)
+REVEALED: Final = (Stage.PLACE, Stage.HOST, Stage.SECOND, Stage.PICK)
 
 
 class Trick(NamedTuple):
@@ -52,10 +53,12 @@ class Trick(NamedTuple):
     second: int
 
 
-@dataclass(slots=True)
+@dataclass
 class State:
     players: int
-    rng: random.Random
+    # The one generator of the game's randomness, read and set as `rng`: shared by a state and its copies until
+    # one of them uses it, which first takes a private generator in the same state (see `rng`).
+    generator: random.Random
     # Playing cards (I-R-6)
     draw: list[int] = field(default_factory=list)  # face down, top last
     discard: list[int] = field(default_factory=list)  # face up (I-G-29)
@@ -83,19 +86,40 @@ class State:
     log: list[Trick] = field(default_factory=list)
     end_reason: str = ""
 
+    generator_shared: bool = False  # `generator` is also another state's: take a private one before drawing
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator, private to this state. Copying a state costs nothing for the generator (search
+        copies states by the thousand and rarely draws: only a reshuffle of the draw pile does, I-R-31), and a
+        copy and its original still draw the same future cards from the same point."""
+        if self.generator_shared:
+            private = random.Random.__new__(random.Random)  # not Random(): that would seed from the OS
+            private.setstate(self.generator.getstate())
+            self.generator, self.generator_shared = private, False
+        return self.generator
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self.generator, self.generator_shared = rng, False
+
     def copy(self) -> State:
-        """An independent copy (the RNG included), cheap enough for tree search."""
-        rng = random.Random.__new__(random.Random)  # not Random(): seeding from the OS is slow
-        rng.setstate(self.rng.getstate())
-        return State(
-            players=self.players, rng=rng, draw=self.draw[:], discard=self.discard[:],
-            hands=[h[:] for h in self.hands], played=self.played[:],
-            deck=self.deck[:], customer=self.customer, drawn=self.drawn[:], known=[k[:] for k in self.known],
-            kept=[k[:] for k in self.kept], boards=[b[:] for b in self.boards], bonus=self.bonus[:],
-            unused_bonus=self.unused_bonus[:], stage=self.stage, trick=self.trick, winner=self.winner,
-            second=self.second, host=self.host, referrer=self.referrer, refills=self.refills[:],
-            log=self.log[:], end_reason=self.end_reason,
-        )
+        """An independent copy, cheap enough for tree search: every zone is copied, the random generator is
+        shared until either side uses it (see `rng`). Built field by field, not through the constructor: its
+        keyword arguments cost more than the copying itself."""
+        clone = State.__new__(State)  # the fields in their order, so that the instance keeps a compact layout
+        clone.players, clone.generator = self.players, self.generator
+        clone.draw, clone.discard = self.draw[:], self.discard[:]
+        clone.hands, clone.played = [h[:] for h in self.hands], self.played[:]
+        clone.deck, clone.customer, clone.drawn = self.deck[:], self.customer, self.drawn[:]
+        clone.known, clone.kept = [k[:] for k in self.known], [k[:] for k in self.kept]
+        clone.boards, clone.bonus = [b[:] for b in self.boards], self.bonus[:]
+        clone.unused_bonus, clone.stage, clone.trick = self.unused_bonus[:], self.stage, self.trick
+        clone.winner, clone.second, clone.host = self.winner, self.second, self.host
+        clone.referrer, clone.refills = self.referrer, self.refills[:]
+        clone.log, clone.end_reason = self.log[:], self.end_reason
+        clone.generator_shared = self.generator_shared = True
+        return clone
 
     def pending(self) -> list[int]:
         """The seats that owe a decision now, lowest first."""
@@ -130,7 +154,7 @@ def new_state(config: GameConfig) -> State:
     rng = random.Random(config.seed)
     cards = list(range(NUM_CARDS))
     rng.shuffle(cards)
-    state = State(players=n, rng=rng)
+    state = State(players=n, generator=rng)
     state.hands = [cards[-HAND_SIZE * (s + 1):len(cards) - HAND_SIZE * s] for s in range(n)]
     state.draw = cards[: NUM_CARDS - HAND_SIZE * n]
     customers = list(range(NUM_CUSTOMERS))

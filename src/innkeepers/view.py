@@ -25,6 +25,7 @@ from .cards import (
 )
 from .config import TRICKS_PER_HAND, GameConfig
 from .errors import CorruptSaveError
+from .invariants import field_problems
 from .rules import scoring
 from .rules.placement import marker
 from .rules.trick import win_order
@@ -183,9 +184,9 @@ def state_from_view(view: dict[str, Any], rng: random.Random) -> State:
             refills.append(int(p["refill"] == "new"))
         else:
             refills.append(rng.randrange(2) if p["refill_chosen"] else UNDECIDED)
-    state = State(
+    fields: dict[str, Any] = dict(
         players=n,
-        rng=random.Random(rng.getrandbits(64)),
+        generator=random.Random(rng.getrandbits(64)),
         draw=draw,
         discard=[CARD_BY_ID[c] for c in view["discard"]],
         hands=hands,
@@ -209,7 +210,11 @@ def state_from_view(view: dict[str, Any], rng: random.Random) -> State:
                    t["second"]) for t in view["log"]],
         end_reason=view["end_reason"] or "",
     )
-    return state
+    # Checked before it is a State: a compiled one refuses a field of the wrong type, or turns True into 1.
+    problems = field_problems(fields, n)
+    if problems:
+        raise CorruptSaveError(f"the view shows an impossible position: {'; '.join(problems)}")
+    return State(**fields)
 
 
 def config_from_view(view: dict[str, Any], seed: int) -> GameConfig:

@@ -117,6 +117,28 @@ def test_from_view_refuses_what_is_not_a_view(view: Any) -> None:
         Game.from_view(view, 1)
 
 
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("stage", 7, "stage: 7 is not one of play"), ("trick", True, "trick: True; tricks are numbered"),
+    ("end_reason", 0, "end_reason: 0 is not text"), ("refills", "keep", "refills: not 2 entries"),
+])
+def test_a_saved_state_field_of_the_wrong_type_is_named(field: str, value: object, message: str) -> None:
+    """Named by the engine's check on both builds: a compiled State would refuse it (or turn True into 1) first."""
+    save = json.loads(innkeepers.new_game(players=2, seed=4).to_json())
+    save["state"][field] = value
+    with pytest.raises(CorruptSaveError, match=re.escape(f"the saved state is malformed: {message}")):
+        Game.from_json(json.dumps(save))
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("stage", 3, "stage: 3 is not one of play"), ("trick", True, "trick: True; tricks are numbered"),
+])
+def test_a_view_field_of_the_wrong_type_is_named(field: str, value: object, message: str) -> None:
+    view = innkeepers.new_game(players=2, seed=4).view(0)
+    view[field] = value
+    with pytest.raises(CorruptSaveError, match=re.escape(f"the view shows an impossible position: {message}")):
+        Game.from_view(view, 1)
+
+
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())

@@ -13,9 +13,10 @@ from innkeepers.state import State
 
 
 def _snapshot(state: State) -> tuple[object, ...]:
-    """Every field of the state, the random generator by its internal state."""
-    return tuple(state.rng.getstate() if f.name == "rng" else getattr(state, f.name)
-                 for f in dataclasses.fields(State))
+    """Every field of the state, the random generator by its internal state (whether a copy shares it is no part of
+    the position)."""
+    return tuple(state.generator.getstate() if f.name == "generator" else getattr(state, f.name)
+                 for f in dataclasses.fields(State) if f.name != "generator_shared")
 
 
 def _flags(number: int) -> dict[str, object]:
