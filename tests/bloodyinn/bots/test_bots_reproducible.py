@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bloodyinn.bots import levels, make_bot
+from bloodyinn.bots import hint, levels, make_bot
 from bloodyinn.cli import app
 from tableserver.games.bloody_inn import BloodyInnRules
 from tests.bloodyinn.bots.bots_helpers import position
@@ -127,8 +127,8 @@ def test_the_not_reproducible_line_is_in_the_readers_language() -> None:
 
 
 def test_the_faces_seat_hard_with_its_time_caps(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On a slow machine the terminal's and the web table's `hard` stop on the clock (a move within about a
-    second), where the reproducible build thinks through its whole budget."""
+    """On a slow machine the terminal's, the web table's and the hint's `hard` stop on the clock (a move within
+    about a second), where the reproducible build thinks through its whole budget."""
     from bloodyinn import new_game
     from bloodyinn.tui.session import Session
 
@@ -146,3 +146,4 @@ def test_the_faces_seat_hard_with_its_time_caps(monkeypatch: pytest.MonkeyPatch)
     _slow_clock(monkeypatch)
     capped = advice(make_bot("hard", 5, timed=True))
     assert advice(terminal) == advice(table) == capped != advice(make_bot("hard", 5))
+    assert [(str(h.action), h.value) for h in hint(view, legal, "hard", top=3, seed=5)] == capped
