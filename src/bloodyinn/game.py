@@ -145,14 +145,14 @@ class Game:
             waiting = "nobody: the game is over" if self.is_over else f"P{self.current_player + 1}"  # type: ignore[operator]
             raise IllegalActionError("P{player} cannot act now; the decision belongs to {waiting}", "R-NIGHT-1",
                                      player=seat + 1, waiting=waiting)
-        if isinstance(action, str):
-            action = parse_action(action)
-        elif not isinstance(action, ACTION_TYPES):
-            raise IllegalActionError("not an action: {action!r}", action=action)
         if self._legal is not None:
             for legal in self._legal:  # identity first: actions taken from legal_actions() need no checks
                 if legal is action:
                     return action
+        if isinstance(action, str):
+            action = parse_action(action)
+        elif not isinstance(action, ACTION_TYPES):
+            raise IllegalActionError("not an action: {action!r}", action=action)
         try:  # the rule check first, for its message naming the rule; then the object's own fields
             flow.check(self._state, self.config, action)
         except IllegalActionError:

@@ -88,7 +88,7 @@ class Game:
             seat = self.current_player
             if seat is None:
                 return []
-        else:
+        elif type(seat) is not int or seat not in self._legal:  # a seat with its list kept is a seat of this game
             self._check_seat(seat)
         legal = self._legal.get(seat)  # the legal actions listed since the last change, per seat
         if legal is None:
@@ -128,21 +128,19 @@ class Game:
         return self._checked(action, seat)[1]
 
     def _checked(self, action: Action | str, seat: int | None) -> tuple[int, Action]:
+        if seat is None and not self.is_over:
+            seat = self._state.pending()[0]
+        if type(seat) is int:  # a whole number: True and 1.0 would find seat 1's list
+            for listed in self._legal.get(seat, ()):
+                if listed is action:  # taken from legal_actions(): no checks
+                    return seat, action
         if isinstance(action, str):
             action = parse_action(action)
         elif not isinstance(action, ACTION_TYPES):
             raise IllegalActionError("not an action: {action!r}", action=action)
         if seat is None:
-            if self.is_over:
-                raise IllegalActionError("the game is over", "I-R-33")
-            seat = self._state.pending()[0]
-        else:
-            self._check_seat(seat)
-        legal = self._legal.get(seat)
-        if legal is not None:
-            for listed in legal:
-                if listed is action:  # taken from legal_actions(): no checks
-                    return seat, action
+            raise IllegalActionError("the game is over", "I-R-33")
+        self._check_seat(seat)
         action = canonical(action)  # an object with impossible fields or of the wrong types is refused
         flow.check(self._state, self.config, seat, action)
         if action not in self.legal_actions(seat):  # a consistency guard: check() and legal_actions() agree
