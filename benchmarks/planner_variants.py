@@ -1,10 +1,11 @@
 """Settings of the solitaire planner compared on the same long solitaire deals, paired: the figures behind the
 `hard` level's solitaire settings in docs/bots.md.
 
-    python benchmarks/planner_variants.py "samples=8" "samples=8,placements=4" --deals 40 --seed 40000 --jobs 1
+    python benchmarks/planner_variants.py "placements=0" "" --deals 100 --seed 30000 --jobs 1
 
-Each argument is a `PlannerBot` setting (`name=value` pairs, integers or `true`/`false`; unset ones take the
-`hard` level's: samples=8, candidates=4), played without a time cap so that the deals alone fix every decision.
+Each argument is a `PlannerBot` setting (`name=value` pairs of integers; unset ones take the `hard` level's:
+samples=8, candidates=4, placements=8, so "" is `hard` itself), played without a time cap so that the deals
+alone fix every decision: a game is the same as `bots_strength.py solo --bot hard` plays on the same seed.
 Deal by deal, every setting plays the same deal (the same seed, so the same cards and the same bot seed),
 interleaved, so that a run stopped early still compares the settings on the same deals. After every deal it
 prints each setting's mean score (lost games count 0), losses and time per decision, and its difference from
@@ -22,17 +23,17 @@ from bloodyinn.bots.arena import GameResult, GameSpec, run
 from tabletop.executors import make_executor
 from tabletop.ratings import mean_interval
 
-HARD_SETTING = {"samples": 8, "candidates": 4}
+HARD_SETTING = {"samples": 8, "candidates": 4, "placements": 8}
 
 
-def parse(setting: str) -> dict[str, int | bool]:
+def parse(setting: str) -> dict[str, int]:
     """`"samples=8,placements=4"` as keyword arguments of `PlannerBot`, over the `hard` level's setting."""
-    kwargs: dict[str, int | bool] = dict(HARD_SETTING)
+    kwargs = dict(HARD_SETTING)
     for pair in filter(None, setting.split(",")):
         name, _, value = pair.partition("=")
-        if name not in PlannerBot.__init__.__code__.co_varnames or not value:
+        if name not in PlannerBot.__init__.__code__.co_varnames or not value.isdigit():
             raise SystemExit(f"not a planner setting: {pair!r} (write name=value, e.g. samples=8)")
-        kwargs[name] = value == "true" if value in ("true", "false") else int(value)
+        kwargs[name] = int(value)
     return kwargs
 
 

@@ -3,7 +3,8 @@
 - easy: the greedy scores, with one move in four at random;
 - medium: the greedy scores, always;
 - hard: in company, the search bot (1500 iterations); in solitaire, the planner (`planner`), which plans every
-  night in full and looks one round further over sampled arrivals (8 deals).
+  night in full, looks one round further over sampled arrivals (8 deals) and judges each welcome placement by
+  the night it leads to.
 
 `hard` has two builds (`tabletop.bots.TimeCapped`): the reproducible one, which `make_bot` gives by default
 (tournaments, self-play, benchmarks: its iterations and deals alone fix every decision for a seed), and the one
@@ -34,8 +35,9 @@ PLANNER_SECONDS = 0.7  # the timed build's cap on a solitaire decision
 
 def hard_planner(seed: int | None = None, seconds: float | None = PLANNER_SECONDS) -> PlannerBot:
     """The solitaire planner at full strength: the best four plans of a night are judged again over eight
-    deals of the next round's arrivals (about 0.15 s a decision on average), within `seconds`."""
-    return PlannerBot(seed, samples=8, candidates=4, seconds=seconds)
+    deals of the next round's arrivals, and each room for an arriving traveler by the night it leads to over
+    eight deals of the arrivals not yet seen (about 0.2 s a decision on average), within `seconds`."""
+    return PlannerBot(seed, samples=8, candidates=4, placements=8, seconds=seconds)
 
 
 class HardBot:

@@ -6,7 +6,8 @@ remaining actions, lets the engine run the end of the round (police, room income
 first action of the sequence whose outcome `solo_value` likes best. `solo_value` estimates what a position
 will still earn from its accomplices, free burial slots, keys and annexes. What is uncertain (the next
 arrivals) is either left to `solo_value` or, with `samples`, dealt a few times so that the best plans are
-judged by the next night they lead to.
+judged by the next night they lead to; with `placements`, the room each arriving traveler is put in is judged
+so too.
 """
 
 from __future__ import annotations
@@ -169,14 +170,14 @@ def _colour_count(state: State, colour: GuestType) -> int:
 
 class PlannerBot:
     """Exhaustive search of the rest of the night, judged by `solo_value` after the end of the round.
-    Welcome placements and releases follow the greedy scores, and so does every decision in company: the
-    planner is a solitaire player."""
+    Welcome placements are judged by the night they lead to when `placements` is set; releases follow the
+    greedy scores, and so does every decision in company: the planner is a solitaire player."""
 
     name = "planner"
 
     def __init__(self, seed: int | None = None, weights: PlanWeights | None = None, payments: int = 3,
                  width: int = 24, samples: int = 0, candidates: int = 4, seconds: float | None = None,
-                 placements: int = 0, rounds: int = 1, distinct: bool = False) -> None:
+                 placements: int = 0) -> None:
         self._rng = random.Random(seed)
         self.weights = weights or PlanWeights()
         self.payments = payments
@@ -185,8 +186,6 @@ class PlannerBot:
         self.candidates = candidates  # how many of the best plans are judged so
         self.seconds = seconds  # a wall-clock cap on the whole decision (None: always `samples` deals)
         self.placements = placements  # deals of the unseen arrivals to judge each placement by (0: greedy)
-        self.rounds = rounds  # how many nights a judged plan or placement is followed for
-        self.distinct = distinct  # judged plans start with different moves, payments aside
         self._greedy = GreedyBot(seed)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -229,26 +228,16 @@ class PlannerBot:
 
     def _look_further(self, game: Game, plans: list[tuple[float, list[Action], int]], started: float
                       ) -> list[tuple[float, list[Action], int]]:
-        """Judge the best few plans by the nights they lead to (`_judge`); with `distinct`, the plans judged
-        start with different moves, a move's other payments left to the plain value."""
-        if self.distinct:
-            seen: set[Action] = set()
-            best: list[tuple[float, list[Action], int]] = []
-            rest: list[tuple[float, list[Action], int]] = []
-            for plan in plans:
-                key = _unpaid(plan[1][0])
-                (best if key not in seen and len(best) < self.candidates else rest).append(plan)
-                seen.add(key)
-        else:
-            best, rest = plans[: self.candidates], plans[self.candidates:]
+        """Judge the best few plans again by the night they lead to (`_judge`)."""
+        best = plans[: self.candidates]
         values = self._judge(game, [plan for _, plan, _ in best], self.samples, started)
         judged = sorted(((value, plan, index) for value, (_, plan, index) in zip(values, best, strict=True)),
                         key=lambda t: (-t[0], t[2]))
-        return judged + rest
+        return judged + plans[self.candidates:]
 
     def _judge(self, game: Game, plans: list[list[Action]], deals: int, started: float) -> list[float]:
         """The mean value of each plan over `deals` deals of the unseen travelers (the same deals for every
-        plan): play the plan, then `rounds` nights (`_next_night`). Deals are added one at a time for all
+        plan): play the plan, then plan the next night (`_next_night`). Deals are added one at a time for all
         plans, until `deals` or the time cap (a deal that the cap cuts short counts for no plan, so that
         every plan is judged on the same deals)."""
         deadline = started + self.seconds if self.seconds is not None else None
@@ -271,19 +260,12 @@ class PlannerBot:
         return [total / dealt for total in totals]
 
     def _next_night(self, game: Game) -> float:
-        """Place the arrivals by the greedy scores and plan the night; `rounds` times, each night playing
-        the plan found; the value of the last night's best plan."""
-        for night in range(self.rounds):
-            while not game.is_over and game.state.stage == Stage.WELCOME:
-                legal = game.legal_actions()
-                game.apply(max(legal, key=Scorer(game.state, game.config, 0).score) if len(legal) > 1 else legal[0],
-                           events=False)
-            value, plan = self._best(game)
-            if night == self.rounds - 1 or game.is_over:
-                return value
-            for action in plan:
-                game.apply(action, events=False)
-        return value
+        """Place the arrivals by the greedy scores, then the value of the best plan for the night."""
+        while not game.is_over and game.state.stage == Stage.WELCOME:
+            legal = game.legal_actions()
+            game.apply(max(legal, key=Scorer(game.state, game.config, 0).score) if len(legal) > 1 else legal[0],
+                       events=False)
+        return self._best(game)[0]
 
     def _plan(self, game: Game, action: Action) -> tuple[float, list[Action]]:
         """The best value reachable this night after `action`, and the moves that reach it."""

@@ -71,14 +71,16 @@ def test_launders_first_when_a_burial_would_spill_over_the_cap() -> None:
     assert game.state.cash[0] + 10 * game.state.checks[0] >= 38 + 10 + 26 - 3
 
 
-def test_keeps_the_room_service_room_for_the_richer_traveler_it_sees_coming() -> None:
+@pytest.mark.parametrize("name", ["planner judging placements", "hard"])
+def test_keeps_the_room_service_room_for_the_richer_traveler_it_sees_coming(name: str) -> None:
     """R-WELCOME-1, R-WELCOME-4, R-EOR-3: the Count (rank 2) arrives and the Duke (rank 3) is the visible top
     card. The greedy scores put the Count in the Room Service room (2F now); the planner judging placements
-    leaves that room to the Duke (3F) and puts the Count in its own room (1F when it leaves)."""
+    (as `hard` does) leaves that room to the Duke (3F) and puts the Count in its own room (1F when it
+    leaves)."""
     game = make_game(make_state(1, length="long", stage="welcome", room_service={3: 0}, cash=[5],
                                 entrance=["count", "duke", "novice", "baron", "mechanic", "monk"]))
     assert GreedyBot(1).choose(game.view(0), game.legal_actions()) == Place(3)
-    planner = PlannerBot(1, placements=4)
+    planner = make_bot("hard", seed=1) if name == "hard" else PlannerBot(1, placements=4)
     while game.decision == "place":
         game.apply(decide(game, planner))  # type: ignore[arg-type]
     assert [occs([game.state.rooms[0]]), occs([game.state.rooms[2]])] == [["count"], ["duke"]]  # rooms 1 and 3
