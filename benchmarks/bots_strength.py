@@ -5,12 +5,14 @@
     python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1
     python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1 --timed --seed 30000
     python benchmarks/bots_strength.py speed --bot hard --positions 30
+    python benchmarks/bots_strength.py speed --bot hard --positions 30 --timed --players 1
     python benchmarks/bots_strength.py profile --bot hard --positions 10
 
 `duel` plays two-player games over duplicate deals (each deal twice, seats swapped) and prints the win rate
 of --a with its 95% interval; `solo` plays long solitaire games and prints the mean score (lost games count
-0), the loss rate and the titles; `speed` times single decisions in varied positions; `profile` shows where
-a search decision spends its time, engine and bots apart.
+0), the loss rate and the titles; `speed` times single decisions in varied positions (solitaire, two and three
+players; `--players` keeps one count); `profile` shows where a search decision spends its time, engine and bots
+apart.
 
 `hard` plays without its time caps (`HardBot()`, as `make_bot` builds it): its iterations and deals alone fix
 every decision, so a run gives the same games on any machine, however busy. `--timed` plays it as faces seat it
@@ -83,13 +85,13 @@ def solo(bot: str, games: int, seed: int, jobs: int, log: str | None = None) -> 
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
 
-def positions(count: int, seed: int) -> list[Game]:
-    """Varied two-player and solitaire positions, reached by greedy play."""
+def positions(count: int, seed: int, players: int | None = None) -> list[Game]:
+    """Varied solitaire, two- and three-player positions (or only `players`), reached by greedy play."""
     rng = random.Random(seed)
     found: list[Game] = []
     while len(found) < count:
-        players = rng.choice((1, 2, 2, 3))
-        game = new_game(players=players, length="long" if players == 1 else "short", seed=rng.getrandbits(32))
+        table = players or rng.choice((1, 2, 2, 3))
+        game = new_game(players=table, length="long" if table == 1 else "short", seed=rng.getrandbits(32))
         greedy = make_bot("greedy", 0)
         stop = rng.randrange(4, 60)
         for _ in range(stop):
@@ -102,10 +104,10 @@ def positions(count: int, seed: int) -> list[Game]:
     return found
 
 
-def speed(bot: str, count: int, seed: int) -> None:
+def speed(bot: str, count: int, seed: int, players: int | None = None) -> None:
     player = make_bot(bot, seed)
     times = []
-    for game in positions(count, seed):
+    for game in positions(count, seed, players):
         seat = game.current_player
         started = time.perf_counter()
         player.choose(game.view(seat), game.legal_actions())
@@ -143,6 +145,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--players", type=int, choices=(1, 2, 3), help="speed: only positions of this many players")
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", help="append each finished game to this JSON-lines file")
@@ -156,7 +159,7 @@ def main() -> None:
     elif args.what == "solo":
         solo(args.bot, args.games, args.seed, args.jobs, args.log)
     elif args.what == "speed":
-        speed(args.bot, args.positions, args.seed)
+        speed(args.bot, args.positions, args.seed, args.players)
     else:
         profile(args.bot, args.positions, args.seed)
 
