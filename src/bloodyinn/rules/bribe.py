@@ -39,7 +39,14 @@ _PEASANT_BRIBES = tuple(Bribe((), k) for k in range(1, 5))  # actions are immuta
 @lru_cache(maxsize=65536)
 def _room_bribes(rooms: tuple[int, ...], counts: OccCounts, low: int, high: int) -> tuple[Bribe, ...]:
     """Every payment of `low` to `high` cards from the hand for bribing the travelers in `rooms`."""
-    return tuple(Bribe(rooms, 0, pay) for pay in payment_options(counts, low, high))
+    return tuple(_bribe(rooms, pay) for pay in payment_options(counts, low, high))
+
+
+@lru_cache(maxsize=65536)
+def _bribe(rooms: tuple[int, ...], pay: tuple[str, ...]) -> Bribe:
+    """One object per bribe, shared by the cached lists of every hand that can pay it: the caches then hold about
+    a fifth of the objects, which the garbage collector walks again at each of its full collections."""
+    return Bribe(rooms, 0, pay)
 
 
 def check(state: State, config: GameConfig, seat: int, action: Bribe) -> None:

@@ -125,8 +125,14 @@ def _burials(slots: Slots, chosen: tuple[int, ...], counts: OccCounts, low: int,
     for pay in payment_options(counts, low, high):
         drops = _drop_options(pay) if chapel else [()]
         for placement in placements:
-            actions.extend([Bury(placement, pay, drop) for drop in drops])
+            actions.extend([_bury(placement, pay, drop) for drop in drops])
     return tuple(actions)
+
+
+@lru_cache(maxsize=65536)
+def _bury(placement: Placement, pay: tuple[str, ...], drop: tuple[str, ...]) -> Bury:
+    """One object per burial, shared by the cached lists of every hand that can pay it (see `bribe._bribe`)."""
+    return Bury(placement, pay, drop)
 
 
 def annex_from_ref(state: State, ref: str) -> int:

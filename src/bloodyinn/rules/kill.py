@@ -32,7 +32,13 @@ _PEASANT_KILL = Kill((), True)  # actions are immutable: shared
 @lru_cache(maxsize=65536)
 def _room_kills(rooms: tuple[int, ...], counts: OccCounts, cost: int) -> tuple[Kill, ...]:
     """Every payment of `cost` cards from the hand for killing the travelers in `rooms`."""
-    return tuple(Kill(rooms, False, pay) for pay in payment_options(counts, cost, cost))
+    return tuple(_kill(rooms, pay) for pay in payment_options(counts, cost, cost))
+
+
+@lru_cache(maxsize=65536)
+def _kill(rooms: tuple[int, ...], pay: tuple[str, ...]) -> Kill:
+    """One object per kill, shared by the cached lists of every hand that can pay it (see `bribe._bribe`)."""
+    return Kill(rooms, False, pay)
 
 
 def check(state: State, config: GameConfig, seat: int, action: Kill) -> None:
