@@ -1,4 +1,4 @@
-"""Innkeepers' search with several settings, each against the flat Monte Carlo search it replaced
+r"""Innkeepers' search with several settings, each against the flat Monte Carlo search it replaced
 (innkeepers_flat_search.py), on the same duplicate two-player deals: the figures behind the search's defaults
 in docs/bots.md.
 
@@ -13,7 +13,9 @@ same seeds, so the same cards and the same flat bot), interleaved, so that a run
 the settings on the same deals. No time cap: the iterations and samples alone fix every decision. After every
 deal it prints, per setting, the games, the share in which `search` finished ahead of `flat` (a win above a
 loss, then the higher score; a tie counts half) with its 95% Wilson interval, the mean score margin and the
-search's time per decision; `--log` appends every game to a file as a JSON line as soon as it ends.
+search's time per decision, and each later setting's difference from the first, deal by deal. `--log` appends
+every game to a file as a JSON line as soon as it ends; `--report LOG` prints the same figures from such a file
+(a run stopped early included).
 """
 
 from __future__ import annotations
@@ -88,7 +90,43 @@ def summary(results: list[GameResult], settings: list[str]) -> str:
                      f"[{low:.1%}, {high:.1%}], margin {mean:+.2f} ± {half:.2f} points, "
                      f"{seconds / max(1, decisions) * 1000:.0f} ms/decision (longest {longest * 1000:.0f} ms), "
                      f"flat {flat_seconds / max(1, flat_decisions) * 1000:.0f} ms")
+    lines.extend(paired(results, settings))
     return "\n".join(lines)
+
+
+def paired(results: list[GameResult], settings: list[str]) -> list[str]:
+    """Each later setting against the first on the deals both finished: games ahead of flat a deal (of 2)."""
+    ahead_in: dict[tuple[str, int], list[float]] = {}
+    for r in results:
+        ahead_in.setdefault((r.spec.bots[r.spec.entrants.index(0)], r.spec.deal), []).append(ahead(r)[0])
+    lines = []
+    for setting in settings[1:]:
+        first, name = f"search[{settings[0]}]", f"search[{setting}]"
+        differences = [sum(ahead_in[name, deal]) - sum(ahead_in[first, deal])
+                       for (bot, deal), games in ahead_in.items()
+                       if bot == name and len(games) == 2 and len(ahead_in.get((first, deal), [])) == 2]
+        if differences:
+            mean, half = mean_interval(differences)
+            lines.append(f"  {name} minus {first}, deal by deal: {mean:+.2f} ± {half:.2f} games ahead a deal over "
+                         f"{len(differences)} deals (better on {sum(d > 0 for d in differences)}, worse on "
+                         f"{sum(d < 0 for d in differences)})")
+    return lines
+
+
+def from_log(path: str) -> tuple[list[GameResult], list[str]]:
+    """The games of a `--log` file and its settings, in the order they first appear."""
+    results, settings = [], []
+    with open(path, encoding="utf-8") as log:
+        for line in log:
+            game = json.loads(line)
+            fields = game.pop("spec")
+            spec = GameSpec(**{**fields, "flags": tuple(tuple(flag) for flag in fields["flags"]),
+                               "entrants": tuple(fields["entrants"]), "bots": tuple(fields["bots"])})
+            results.append(GameResult(spec, **game))
+            setting = spec.bots[spec.entrants.index(0)].removeprefix("search[").removesuffix("]")
+            if setting not in settings:
+                settings.append(setting)
+    return results, settings
 
 
 def main() -> None:
@@ -99,7 +137,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=6000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", help="append every game to this file, one JSON line each, as it ends")
+    parser.add_argument("--report", metavar="LOG", help="print the figures of a --log file instead of playing")
     args = parser.parse_args()
+    if args.report:
+        logged, settings = from_log(args.report)
+        print(f"{args.report}, {len(logged)} games:\n{summary(logged, settings)}")
+        return
     for setting in args.settings:
         try:
             parse_setting(setting)
