@@ -30,7 +30,7 @@ def say_if_timed(console: Any, timed: bool) -> None:
     """The one line a --timed run prints first: its results are not reproducible."""
     if timed:
         console.print(_("--timed: the bots stop on a clock, so these results depend on this machine's speed and "
-                        "load, and are not reproducible."))
+                        "load, and are not reproducible."), style="bold yellow", soft_wrap=True)
 
 
 def executor_from_options(backend: str, jobs: int, address: str | None) -> Executor:
