@@ -3,7 +3,7 @@
     python benchmarks/bots_strength.py duel --a greedy --b random --deals 100 --jobs 1
     python benchmarks/bots_strength.py duel --a hard --b greedy --deals 100 --jobs 1
     python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1
-    python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1 --timed --seed 30000
+    python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1 --seed 30000
     python benchmarks/bots_strength.py speed --bot hard --positions 30
     python benchmarks/bots_strength.py speed --bot hard --positions 30 --timed --players 1
     python benchmarks/bots_strength.py profile --bot hard --positions 10
