@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 
 import pytest
@@ -164,6 +165,30 @@ def test_a_copy_is_independent() -> None:
     clone = game.copy()
     clone.apply(clone.legal_actions(0)[0], seat=0)
     assert game.pending_seats() == [0, 1] and clone.pending_seats() == [1]
+
+
+@pytest.mark.parametrize(("players", "copy_at", "copy_first"), [(2, 0, True), (2, 30, False), (3, 20, True),
+                                                               (4, 10, False)])
+def test_i_r_31_a_copy_and_its_original_draw_the_same_future_cards(players: int, copy_at: int,
+                                                                   copy_first: bool) -> None:
+    """Copies share the random generator until one of them draws from it (the draw pile's reshuffle): whichever
+    side reshuffles first, and however the other is copied or reseeded meanwhile, both deal the same cards."""
+    game, choose = innkeepers.new_game(players=players, seed=copy_at), random.Random(copy_at)
+    for _ in range(copy_at):
+        seat = choose.choice(game.pending_seats())
+        game.apply(choose.choice(game.legal_actions(seat)), seat=seat)
+    copy = game.copy()
+    copy.copy().state.rng.seed(12345)  # search bots reseed their copies: the others must not notice
+    first, second = (copy, game) if copy_first else (game, copy)
+    moves, reshuffles = [], 0
+    while not first.is_over:
+        seat = choose.choice(first.pending_seats())
+        moves.append((seat, choose.choice(first.legal_actions(seat))))
+        reshuffles += sum(event.kind == "reshuffle" for event in first.apply(moves[-1][1], seat=seat))
+    assert reshuffles
+    for seat, action in moves:
+        second.apply(action, seat=seat)
+    assert first.to_json() == second.to_json()
 
 
 def test_i_g_29_the_view_hides_other_hands_and_shows_only_sizes() -> None:
