@@ -9,12 +9,13 @@ alone fix every decision: a game is the same as `bots_strength.py solo --bot har
 Deal by deal, every setting plays the same deal (the same seed, so the same cards and the same bot seed),
 interleaved, so that a run stopped early still compares the settings on the same deals. After every deal it
 prints each setting's mean score (lost games count 0), losses and time per decision, and its difference from
-the first setting, deal by deal, with a 95% interval.
+the first setting, deal by deal, with a 95% interval; `--log` appends every game to a JSON-lines file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from functools import partial
 
@@ -75,12 +76,16 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=40_000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", help="append each finished game to this JSON-lines file")
     args = parser.parse_args()
     started = time.perf_counter()
     results: list[GameResult] = []
 
     def progress(result: GameResult) -> None:
         results.append(result)
+        if args.log:
+            with open(args.log, "a") as f:
+                f.write(json.dumps(result.to_dict()) + "\n")
         if len(results) % len(args.settings) == 0:
             print(f"after {len(results) // len(args.settings)} deals ({time.perf_counter() - started:.0f} s):\n"
                   f"{summary(results, args.settings)}", flush=True)
