@@ -6,12 +6,14 @@
     python benchmarks/bots_strength.py solo --bot hard --games 100 --jobs 1 --seed 30000
     python benchmarks/bots_strength.py speed --bot hard --positions 30
     python benchmarks/bots_strength.py speed --bot hard --positions 30 --timed --players 1
+    python benchmarks/bots_strength.py speed --bot hard --positions 0 --timed --players 1 --whole 3
     python benchmarks/bots_strength.py profile --bot hard --positions 10
 
 `duel` plays two-player games over duplicate deals (each deal twice, seats swapped) and prints the win rate
 of --a with its 95% interval; `solo` plays long solitaire games and prints the mean score (lost games count
 0), the loss rate and the titles; `speed` times single decisions in varied positions (solitaire, two and three
-players; `--players` keeps one count); `profile` shows where a search decision spends its time, engine and bots
+players; `--players` keeps one count; `--whole N` adds every decision of N whole games, solitaire unless
+`--players` says otherwise); `profile` shows where a search decision spends its time, engine and bots
 apart.
 
 `hard` plays without its time caps (`HardBot()`, as `make_bot` builds it): its iterations and deals alone fix
@@ -104,7 +106,7 @@ def positions(count: int, seed: int, players: int | None = None) -> list[Game]:
     return found
 
 
-def speed(bot: str, count: int, seed: int, players: int | None = None) -> None:
+def speed(bot: str, count: int, seed: int, players: int | None = None, whole: int = 0) -> None:
     player = make_bot(bot, seed)
     times = []
     for game in positions(count, seed, players):
@@ -112,6 +114,19 @@ def speed(bot: str, count: int, seed: int, players: int | None = None) -> None:
         started = time.perf_counter()
         player.choose(game.view(seat), game.legal_actions())
         times.append(time.perf_counter() - started)
+    for deal in range(whole):  # every decision of whole games, where the late ones weigh more than early positions
+        game = new_game(players=players or 1, length="long" if players in (None, 1) else "short", seed=seed + deal)
+        bots = [make_bot(bot, seed + deal + seat) for seat in range(game.state.players)]
+        while not game.is_over:
+            legal, seat = game.legal_actions(), game.current_player
+            assert seat is not None
+            if len(legal) == 1:
+                game.apply(legal[0], events=False)
+                continue
+            started = time.perf_counter()
+            action = bots[seat].choose(game.view(seat), legal)
+            times.append(time.perf_counter() - started)
+            game.apply(action, events=False)
     times.sort()
     print(f"{bot}: {len(times)} decisions: mean {statistics.mean(times):.3f} s,"
           f" median {statistics.median(times):.3f} s, 95th percentile {times[int(0.95 * (len(times) - 1))]:.3f} s,"
@@ -146,6 +161,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--players", type=int, choices=(1, 2, 3), help="speed: only positions of this many players")
+    parser.add_argument("--whole", type=int, default=0, help="speed: also every decision of this many whole games")
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", help="append each finished game to this JSON-lines file")
@@ -159,7 +175,7 @@ def main() -> None:
     elif args.what == "solo":
         solo(args.bot, args.games, args.seed, args.jobs, args.log)
     elif args.what == "speed":
-        speed(args.bot, args.positions, args.seed, args.players)
+        speed(args.bot, args.positions, args.seed, args.players, args.whole)
     else:
         profile(args.bot, args.positions, args.seed)
 
