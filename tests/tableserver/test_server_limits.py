@@ -8,7 +8,7 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from functools import partial
@@ -239,11 +239,18 @@ def test_with_two_threads_one_is_kept_for_people() -> None:
             started.append(label)
             release.wait()
 
+        async def until(condition: Callable[[], bool]) -> None:
+            """Wait for a worker thread to get there, up to a limit (a loaded machine starts threads late)."""
+            limit = asyncio.get_running_loop().time() + 30
+            while not condition():
+                assert asyncio.get_running_loop().time() < limit, started
+                await asyncio.sleep(0.01)
+
         games = [asyncio.create_task(scheduler.run(False, think, f"bots {n}")) for n in range(3)]
-        await asyncio.sleep(0.05)
+        await until(lambda: bool(started))
         before_person = list(started)  # only one bot-only thought runs: the other thread waits for people
         person = asyncio.create_task(scheduler.run(True, think, "people"))
-        await asyncio.sleep(0.05)
+        await until(lambda: "people" in started)
         release.set()
         await asyncio.gather(person, *games)
         scheduler.shutdown()
