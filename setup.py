@@ -19,10 +19,11 @@ from setuptools.errors import CCompilerError, CompileError, LinkError, PlatformE
 ENGINES = ("src/bloodyinn", "src/innkeepers")
 # Engine modules left to the interpreter: the packages' __init__ (which tells whether the engine is compiled), the
 # command lines, and what takes input of any type and costs little, since a compiled function or class refuses (or
-# converts) a value of the wrong type before the engine's check can say what is wrong: the games and their settings
-# (every entry point), the actions (a malformed one must reach the engine's check), the checks of loaded and built
-# positions. Both games' states and cards are compiled and check their input themselves (docs/engine.md#compiled-build).
-PLAIN = {"__init__.py", "cli.py", "game.py", "config.py", "actions.py", "invariants.py", "positions.py"}
+# converts) a value of the wrong type before the engine's check can say what is wrong: Bloody Inn's game (every
+# entry point), the settings, the actions (a malformed one must reach the engine's check), the checks of loaded and
+# built positions. Both games' states and cards, and Innkeepers' game, are compiled and check their input themselves
+# (docs/engine.md#compiled-build).
+PLAIN = {"__init__.py", "cli.py", "bloodyinn/game.py", "config.py", "actions.py", "invariants.py", "positions.py"}
 # The commands that build the package (an editable install is `editable_wheel`, which builds in place).
 BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
 

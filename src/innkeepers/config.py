@@ -17,6 +17,13 @@ CHOOSE_DRAW = 3  # I-R-21
 BONUS_SUIT_CHOICES = ("customer", "playing_card")
 
 
+def checked_seed(seed: object) -> int:
+    """`seed` if it is a whole number (True and 2.0 are not), else ConfigError."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError("seed must be an integer, got {seed!r}", seed=seed)
+    return seed
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """Everything that fixes a game before the first decision."""
@@ -39,8 +46,7 @@ class GameConfig:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= 4:
             raise ConfigError("players must be 2 to 4, got {players!r} (I-G-1)", players=self.players)
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise ConfigError("seed must be an integer, got {seed!r}", seed=self.seed)
+        checked_seed(self.seed)
         for name in ("fixed_rooms", "must_follow", "allow_refuse_referral", "voluntary_referral"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError("{name} must be true or false, got {value!r}", name=name, value=getattr(self, name))

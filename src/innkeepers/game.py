@@ -4,6 +4,10 @@ A `Game` owns a `State` and the list of applied (seat, action) pairs. It answers
 legal, applies actions atomically (an illegal one raises `IllegalActionError` naming the rule and changes
 nothing), and round-trips through JSON saves, replayable records and per-seat views.
 
+It is compiled with the rules (docs/engine.md#compiled-build). A compiled function refuses an argument of the
+wrong type (or turns True into 1) before any check of ours, so every entry point that takes a user's value (a
+seat, an action, a view, a record, settings) takes an `object` and checks it itself.
+
 Two stages are simultaneous (I-G-14): every seat commits a card to the trick, and after every fourth trick
 every seat chooses how to refill. Then several seats owe a decision at once (`pending_seats()`), each
 commits in any order, and the commitments are revealed together once the last seat has decided.
@@ -17,9 +21,9 @@ import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import ACTION_TYPES, Action, canonical, parse_action
-from .config import FLAG_NAMES, GameConfig
+from .config import GameConfig, checked_seed
 from .describe import describe
-from .errors import ConfigError, CorruptSaveError, IllegalActionError, InnkeepersError
+from .errors import CorruptSaveError, IllegalActionError, InnkeepersError
 from .events import Event
 from .invariants import violations
 from .rules import flow, next_trick, scoring
@@ -35,6 +39,11 @@ class Game:
     tabletop platform (`tabletop.protocol.GameProtocol`), registered as "innkeepers"."""
 
     PLAYER_COUNTS: ClassVar[range] = range(2, 5)  # I-G-1
+
+    def __new__(cls, *_: object, **__: object) -> Game:
+        # Only allocates, so that copy() can make a Game without __init__'s setup: a compiled class's own __new__
+        # would run __init__.
+        return super().__new__(cls)
 
     def __init__(self, config: GameConfig, start: State | None = None) -> None:
         self.config = config
@@ -81,18 +90,15 @@ class Game:
         """The (seat, action) pairs applied so far, in order (hidden choices included: not for players)."""
         return list(self._actions)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: object = None) -> list[Action]:
         """Every legal decision of `seat` (default: `current_player`) now; empty if that seat owes none. Anything
         but a seat of this game (99, -1, "0", 1.0, True) raises IllegalActionError, as `apply` and `view` do."""
-        if seat is None:
-            seat = self.current_player
-            if seat is None:
-                return []
-        elif type(seat) is not int or seat not in self._legal:  # a seat with its list kept is a seat of this game
-            self._check_seat(seat)
-        legal = self._legal.get(seat)  # the legal actions listed since the last change, per seat
+        deciding = self.current_player if seat is None else self._seat(seat)
+        if deciding is None:
+            return []
+        legal = self._legal.get(deciding)  # the legal actions listed since the last change, per seat
         if legal is None:
-            legal = self._legal[seat] = flow.legal_actions(self._state, self.config, seat)
+            legal = self._legal[deciding] = flow.legal_actions(self._state, self.config, deciding)
         return list(legal)
 
     def scores(self) -> list[int]:
@@ -111,7 +117,7 @@ class Game:
 
     # ---------------------------------------------------------------------------------------- actions
 
-    def apply(self, action: Action | str, seat: int | None = None, *, events: bool = True) -> list[Event]:
+    def apply(self, action: object, seat: object = None, *, events: bool = True) -> list[Event]:
         """Apply a decision (an action object or its notation) for `seat` (default: `current_player`) and
         return the events it caused. An illegal or malformed action, or one for a seat that owes no decision,
         raises IllegalActionError and changes nothing. `events=False` (the rollout path: search, random play)
@@ -122,41 +128,42 @@ class Game:
         self._actions.append((seat, action))
         return caused if caused is not None else []
 
-    def validate(self, action: Action | str, seat: int | None = None) -> Action:
+    def validate(self, action: object, seat: object = None) -> Action:
         """The canonical form of `action` if `seat` (default: `current_player`) may take it now; otherwise
         raise IllegalActionError."""
         return self._checked(action, seat)[1]
 
-    def _checked(self, action: Action | str, seat: int | None) -> tuple[int, Action]:
+    def _checked(self, action: object, seat: object) -> tuple[int, Action]:
         if seat is None and not self.is_over:
             seat = self._state.pending()[0]
         if type(seat) is int:  # a whole number: True and 1.0 would find seat 1's list
             for listed in self._legal.get(seat, ()):
                 if listed is action:  # taken from legal_actions(): no checks
-                    return seat, action
+                    return seat, listed
         if isinstance(action, str):
             action = parse_action(action)
         elif not isinstance(action, ACTION_TYPES):
             raise IllegalActionError("not an action: {action!r}", action=action)
         if seat is None:
             raise IllegalActionError("the game is over", "I-R-33")
-        self._check_seat(seat)
-        action = canonical(action)  # an object with impossible fields or of the wrong types is refused
-        flow.check(self._state, self.config, seat, action)
-        if action not in self.legal_actions(seat):  # a consistency guard: check() and legal_actions() agree
-            raise IllegalActionError("{action} is not legal for P{player} now", action=action, player=seat + 1)
-        return seat, action
+        deciding = self._seat(seat)
+        checked = canonical(action)  # an object with impossible fields or of the wrong types is refused
+        flow.check(self._state, self.config, deciding, checked)
+        if checked not in self.legal_actions(deciding):  # a consistency guard: check() and legal_actions() agree
+            raise IllegalActionError("{action} is not legal for P{player} now", action=checked, player=deciding + 1)
+        return deciding, checked
 
-    def describe(self, action: Action | str) -> str:
+    def describe(self, action: object) -> str:
         """A plain-language sentence for an action (object or notation), legal now or not; a malformed one raises
         NotationError."""
         return describe(canonical(action), self.config.fixed_rooms)
 
-    def _check_seat(self, seat: object) -> None:
-        """Refuse anything but a seat of this game, a whole number 0 to n-1 (True, 1.0 and "0" are not seats)."""
-        if type(seat) is not int or not 0 <= seat < self.config.players:
+    def _seat(self, seat: object) -> int:
+        """`seat` if it is a seat of this game, a whole number 0 to n-1 (True, 1.0 and "0" are not seats)."""
+        if type(seat) is not int or not 0 <= seat < self._state.players:
             raise IllegalActionError("there is no seat {seat!r} in a {players}-player game (seats 0-{last})",
-                                     seat=seat, players=self.config.players, last=self.config.players - 1)
+                                     seat=seat, players=self._state.players, last=self._state.players - 1)
+        return seat
 
     def undo(self) -> tuple[int, Action]:
         """Take back the last applied action, whoever took it (the game is replayed without it); returns the
@@ -183,20 +190,21 @@ class Game:
 
     # ---------------------------------------------------------------------------------------- views
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """What `seat` may know (I-G-29), JSON-ready; `seat=None` gives the spectator's view."""
-        if seat is not None:
-            self._check_seat(seat)
-        return build_view(self, seat)
+        return build_view(self, None if seat is None else self._seat(seat))
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], seed: int) -> Game:
+    def from_view(cls, view: object, seed: object) -> Game:
         """A game consistent with what a seat sees, every hidden card dealt at random from `seed`
         (determinization for search bots: they never see the real hidden cards). Anything but a view `view()`
         gave raises CorruptSaveError (or ConfigError for a bad seed)."""
+        number = checked_seed(seed)
+        if not isinstance(view, dict):
+            raise CorruptSaveError("not a view of a game: a JSON object expected, got {kind}", kind=type(view).__name__)
         try:
-            config = config_from_view(view, seed)
-            state = state_from_view(view, random.Random(seed))
+            config = config_from_view(view, number)
+            state = state_from_view(view, random.Random(number))
         except InnkeepersError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -209,7 +217,7 @@ class Game:
     # ---------------------------------------------------------------------------------------- records
 
     @classmethod
-    def from_settings(cls, settings: dict[str, Any]) -> Game:
+    def from_settings(cls, settings: object) -> Game:
         """A new game from stored settings (`config.to_dict()`; a missing one takes its default, the seed 0).
         Bad settings raise ConfigError."""
         return cls(GameConfig.from_dict(settings))
@@ -220,7 +228,7 @@ class Game:
                               self._start)
 
     @classmethod
-    def replay(cls, record: dict[str, Any] | str) -> Game:
+    def replay(cls, record: object) -> Game:
         """Rebuild a game from `record()` output (a dict or its JSON text), checking every action."""
         return RECORDS.replay(record, cls, Game._apply_recorded)
 
@@ -236,19 +244,17 @@ class Game:
         return RECORDS.save(self.record(), self._state)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
+    def from_json(cls, text: object) -> Game:
         """Restore a game saved by `to_json`. A corrupted save raises CorruptSaveError naming the problem."""
         return RECORDS.load(text, cls.replay)
 
 
-def new_game(players: int = 2, seed: int | None = None, **flags: Any) -> Game:
+def new_game(players: object = 2, seed: object = None, **flags: object) -> Game:
     """Start a game for 2-4 players. Without a seed one is drawn at random (and kept in the record). `flags`
     are the assumption flags of `GameConfig` (fixed_rooms, must_follow, suit_order, allow_refuse_referral,
-    voluntary_referral, bonus_suit)."""
-    unknown = sorted(set(flags) - set(FLAG_NAMES))
-    if unknown:
-        raise ConfigError("unknown settings: {names}", names=", ".join(unknown))
-    return Game(GameConfig(players=players, seed=seed if seed is not None else secrets.randbits(63), **flags))
+    voluntary_referral, bonus_suit). Bad settings raise ConfigError."""
+    return Game(GameConfig.from_dict({"players": players, "seed": secrets.randbits(63) if seed is None else seed,
+                                      **flags}))
 
 
 if TYPE_CHECKING:  # mypy checks that Game is what the platform, its faces and the table server ask of a game

@@ -93,7 +93,7 @@ class Records(Generic[Config, State]):
         error: Callable[..., Exception] = self.corrupt
         return error(message, **params)
 
-    def replay(self, record: dict[str, Any] | str, new: Callable[[Config, State | None], Game],
+    def replay(self, record: object, new: Callable[[Config, State | None], Game],
                apply: Callable[[Game, Any], object]) -> Game:
         """The game a record (or a save, a dict or its JSON text) fixes: `new(settings, starting position or
         None)`, then `apply(game, recorded action)` for each action in turn. `apply` raises the game's `illegal`
@@ -114,7 +114,7 @@ class Records(Generic[Config, State]):
                                     reason=exc) from None
         return game
 
-    def load(self, text: str, replay: Callable[[dict[str, Any]], Loaded]) -> Loaded:
+    def load(self, text: object, replay: Callable[[dict[str, Any]], Loaded]) -> Loaded:
         """The game a save (`save`'s text) holds: its record replayed by `replay`, then checked to reach the
         saved state, a possible one."""
         data = self._object(text)
@@ -131,7 +131,7 @@ class Records(Generic[Config, State]):
             raise self._corrupt("the saved position is impossible: {problems}", problems="; ".join(problems))
         return game
 
-    def _read_record(self, record: dict[str, Any] | str) -> dict[str, Any]:
+    def _read_record(self, record: object) -> dict[str, Any]:
         """The JSON object of a record or a save of this game (a dict or its JSON text)."""
         data = self._object(record)
         if data.get("format") not in (self.record_format, self.save_format):
@@ -171,7 +171,7 @@ class Records(Generic[Config, State]):
             raise self._corrupt("the saved state is malformed: {problems}", problems="; ".join(problems))
         return state
 
-    def _object(self, data: dict[str, Any] | str) -> dict[str, Any]:
+    def _object(self, data: object) -> dict[str, Any]:
         if isinstance(data, str):
             try:
                 data = json.loads(data)

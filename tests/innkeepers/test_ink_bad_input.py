@@ -117,6 +117,24 @@ def test_from_view_refuses_what_is_not_a_view(view: Any) -> None:
         Game.from_view(view, 1)
 
 
+@pytest.mark.parametrize("seed", [True, "1", 2.0, None])
+def test_from_view_refuses_a_seed_that_is_not_a_whole_number(seed: Any) -> None:
+    """A ConfigError on both builds: the compiled view would refuse "1" as a TypeError first, and turn True into 1."""
+    view = innkeepers.new_game(players=2, seed=4).view(0)
+    with pytest.raises(ConfigError, match=re.escape(f"seed must be an integer, got {seed!r}")):
+        Game.from_view(view, seed)
+
+
+@pytest.mark.parametrize("value", [5, None, [], 1.5, b"{}"])
+def test_a_record_save_or_settings_of_the_wrong_type_is_refused(value: Any) -> None:
+    """The engine's own errors on both builds, not the TypeError of a compiled function's typed argument."""
+    for load in (Game.replay, Game.from_json):
+        with pytest.raises(CorruptSaveError, match="a save or record must be a JSON object"):
+            load(value)
+    with pytest.raises(ConfigError, match="settings must be a JSON object"):
+        Game.from_settings(value)
+
+
 @pytest.mark.parametrize(("field", "value", "message"), [
     ("stage", 7, "stage: 7 is not one of play"), ("trick", True, "trick: True; tricks are numbered"),
     ("end_reason", 0, "end_reason: 0 is not text"), ("refills", "keep", "refills: not 2 entries"),

@@ -10,7 +10,6 @@ import pytest
 
 import bloodyinn
 import bloodyinn.game
-import innkeepers.game
 from tabletop import registry
 from tabletop.testing import check_game
 
@@ -21,16 +20,18 @@ def test_every_registered_game_keeps_the_protocol(game_id: str) -> None:
 
 
 def test_a_view_showing_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    build_view = innkeepers.game.build_view
+    """Shown with Bloody Inn, whose Game stays plain Python in the compiled build (a compiled module's names cannot
+    be patched from a test)."""
+    build_view = bloodyinn.game.build_view
 
-    def leaky(game: innkeepers.game.Game, seat: int | None) -> dict[str, Any]:
-        view = build_view(game, seat)
-        view["next_card"] = game.state.draw[-1] if game.state.draw else None  # the draw pile is hidden (I-G-29)
+    def leaky(game: bloodyinn.game.Game, seat: int | None, legal_actions: bool = True) -> dict[str, Any]:
+        view = build_view(game, seat, legal_actions)
+        view["bottom_card"] = game.state.entrance[0] if game.state.entrance else None  # under the face-up top
         return view
 
-    monkeypatch.setattr(innkeepers.game, "build_view", leaky)
-    with pytest.raises(AssertionError, match=r"innkeepers .*view of .* changes when only cards hidden from it"):
-        check_game("innkeepers", seeds=[1], max_decisions=20)
+    monkeypatch.setattr(bloodyinn.game, "build_view", leaky)
+    with pytest.raises(AssertionError, match=r"bloodyinn .*view of .* changes when only cards hidden from it"):
+        check_game("bloodyinn", seeds=[1], max_decisions=20)
 
 
 def test_an_undo_that_does_not_restore_the_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -97,7 +97,7 @@ class AgainstBotsEnv(gym.Env[np.ndarray, np.int64]):
         if not (0 <= number < NUM_ACTIONS and self.action_masks()[number]):  # `wait` is never legal here
             self._ended = True
             return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
-        self._game.apply(ACTIONS[number], seat=self.seat)  # type: ignore[arg-type]
+        self._game.apply(ACTIONS[number], seat=self.seat)
         self._bots_play()
         reward = 0.0
         if self._game.is_over:
