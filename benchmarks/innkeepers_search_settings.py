@@ -8,14 +8,14 @@ in docs/bots.md.
         --seed 7000 --jobs 1 --log ink-settings.jsonl
 
 A setting is a comma-separated list of `SearchConfig` fields changed from the defaults (`iterations=1000`,
-`exploration=0.2,horizon=3`). Deal by deal, every setting plays the deal in both seat orders against `flat` (the
-same seeds, so the same cards and the same flat bot), interleaved, so that a run stopped early still compares
-the settings on the same deals. No time cap: the iterations and samples alone fix every decision. After every
-deal it prints, per setting, the games, the share in which `search` finished ahead of `flat` (a win above a
-loss, then the higher score; a tie counts half) with its 95% Wilson interval, the mean score margin and the
-search's time per decision, and each later setting's difference from the first, deal by deal. `--log` appends
-every game to a file as a JSON line as soon as it ends; `--report LOG` prints the same figures from such a file
-(a run stopped early included).
+`exploration=0.2,horizon=3`; "" is the default). Deal by deal, every setting plays the deal in both seat orders
+against `flat` (the same seeds, so the same cards and the same flat bot), interleaved, so that a run stopped early
+still compares the settings on the same deals. No time cap: the iterations and samples alone fix every decision.
+After every deal it prints, per setting, the games, the share in which `search` finished ahead of `flat` (a win
+above a loss, then the higher score; a tie counts half) with its 95% Wilson interval, the mean score margin and the
+search's time per decision, and each later setting's difference from the first, deal by deal. `--log` appends every
+game to a file as a JSON line as soon as it ends; `--report LOG` prints the same figures from such a file (a run
+stopped early included).
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ from tabletop.ratings import mean_interval, wilson
 
 
 def parse_setting(text: str) -> SearchConfig:
-    """`iterations=1000,exploration=0.2` -> the default SearchConfig with those fields changed."""
+    """`iterations=1000,exploration=0.2` -> the default SearchConfig with those fields changed ("": the default)."""
+    if not text:
+        return SearchConfig()
     types = {f.name: f.type for f in dataclasses.fields(SearchConfig)}
     changes: dict[str, Any] = {}  # each field's own type, by its annotation
     for part in text.split(","):

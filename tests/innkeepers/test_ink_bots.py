@@ -142,6 +142,34 @@ def test_search_lets_rivals_choose_their_cards_without_seeing_the_seats() -> Non
     assert all(key[0][0][0] == 0 and len(key[0]) == 3 for key in root.children)  # one joint move per child
 
 
+def test_search_compares_its_best_candidates_on_shared_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The root searches only the seat's best moves by the full greedy values, walks each of them once on every
+    deal (common random numbers: 30 walks of 5 candidates are 6 deals), the rival choosing once a deal, and plays
+    the candidate with the best mean reward."""
+    from innkeepers.bots import search
+    from innkeepers.bots.determinize import determinize, redeal
+    from innkeepers.bots.heuristics import SeatScorer
+
+    deals: list[int] = []
+
+    def counted(sample: Game, seat: int, seed: int) -> Game:
+        deals.append(seed)
+        return redeal(sample, seat, seed)
+
+    monkeypatch.setattr(search, "redeal", counted)
+    game = innkeepers.new_game(players=2, seed=4)
+    view, legal = game.view(0), game.legal_actions(0)
+    values = SeatScorer(determinize(view, 1), 0).values(legal)
+    best = {action for _, action in sorted(zip(values, legal), key=lambda item: -item[0])[:5]}
+    config = SearchConfig(iterations=30, candidates=5)
+    root = SearchBot(1, config)._search(view, legal)
+    assert len(legal) > 5 and set(root.moves[0]) == best
+    assert len(deals) == 6 and [move.visits for move in root.moves[0].values()] == [6] * 5
+    assert sum(move.visits for move in root.moves[1].values()) == 6
+    means = {action: move.reward / move.visits for action, move in root.moves[0].items()}
+    assert SearchBot(1, config).choose(view, legal) == max(means, key=lambda a: means[a])
+
+
 def test_redeal_hides_what_the_view_hides_and_nothing_else() -> None:
     """A new deal of the hidden cards gives the seat the same view, and really deals the rivals other cards."""
     from innkeepers.bots.determinize import determinize, redeal
