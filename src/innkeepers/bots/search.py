@@ -55,7 +55,7 @@ class SearchConfig:
     exploration: float = 0.5
     # Tricks looked ahead: tree and playouts stop at the start of trick (now + horizon), one more after a
     # second-place decision. The game's end stops them too.
-    horizon: int = 2
+    horizon: int = 3
     widen_base: int = 3  # below the root, moves considered per seat at a node: base + sqrt(its visits there)
     progressive_bias: float = 2.0  # the greedy prior adds bias * prior / (visits + 1) to a move's UCB value
     prior_scale: float = 2.0  # points: priors fall by e every 2 points of greedy value below the best move
